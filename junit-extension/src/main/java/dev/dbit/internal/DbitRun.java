@@ -1,0 +1,232 @@
+package dev.dbit.internal;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.dbit.TestDatabase;
+import dev.dbit.internal.config.DbitConfiguration;
+import dev.dbit.internal.jdbc.ConnectionFactory;
+import dev.dbit.internal.jdbc.ServerLock;
+import dev.dbit.internal.report.Percentiles;
+import dev.dbit.internal.reset.DatabaseResetter;
+import dev.dbit.internal.server.DatabaseServer;
+import dev.dbit.internal.template.MigrationFingerprint;
+import dev.dbit.internal.template.SchemaCopier;
+import dev.dbit.internal.template.SchemaLayout;
+import dev.dbit.internal.template.SchemaOwnership;
+import dev.dbit.internal.template.TemplateBuilder;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Everything one test run needs on one server: the control connection, the template, this
+ * worker's copy of it, the pool handed to tests, and reset timings.
+ */
+public final class DbitRun implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+  private static final int MAX_WORKERS = 64;
+
+  private final Connection control;
+  private final ServerLock workerLock;
+  private final HikariDataSource pool;
+  private final TestDatabase database;
+  private final DatabaseResetter resetter;
+  private final TemplateBuilder.Template template;
+  private final String copy;
+  private final SchemaLayout layout;
+  private final List<Double> resetMillis = new ArrayList<>();
+
+  private DbitRun(
+      Connection control,
+      ServerLock workerLock,
+      HikariDataSource pool,
+      TestDatabase database,
+      DatabaseResetter resetter,
+      TemplateBuilder.Template template,
+      String copy,
+      SchemaLayout layout) {
+    this.control = control;
+    this.workerLock = workerLock;
+    this.pool = pool;
+    this.database = database;
+    this.resetter = resetter;
+    this.template = template;
+    this.copy = copy;
+    this.layout = layout;
+  }
+
+  /** Builds or reuses the template, takes a worker copy and opens the pool. */
+  public static DbitRun start(DbitConfiguration config, DatabaseServer server, ClassLoader classLoader) {
+    long start = System.nanoTime();
+    ConnectionFactory connections = ConnectionFactory.of(server, Map.of());
+    // Multi-statement mode lives on this connection only; tests never see it.
+    Connection control = connections.with(Map.of("allowMultiQueries", "true")).openOrExplain("");
+    try {
+      configureControlSession(control);
+      String fingerprint = MigrationFingerprint.of(config.migrations(), classLoader);
+      TemplateBuilder.Template template =
+          TemplateBuilder.ensure(control, connections, config.migrations(), fingerprint, classLoader);
+      SchemaLayout layout = SchemaLayout.read(control, template.schema());
+      ServerLock workerLock = null;
+      String copy = null;
+      for (int worker = 1; worker <= MAX_WORKERS && workerLock == null; worker++) {
+        copy = "dbit_test_" + fingerprint.substring(0, 8) + "_" + worker;
+        workerLock = ServerLock.tryAcquire(control, copy, 0).orElse(null);
+      }
+      if (workerLock == null) {
+        throw new IllegalStateException(
+            "dbit: " + MAX_WORKERS + " test schemas on " + server.description()
+                + " are in use by other runs. Wait for them or use another server.");
+      }
+      DatabaseResetter resetter = new DatabaseResetter(control, template.schema(), copy, layout);
+      boolean reused = prepareCopy(control, template, layout, copy, resetter);
+      ConnectionFactory poolConnections = connections.with(config.jdbcParams());
+      HikariDataSource pool = pool(poolConnections, copy, config.poolSize());
+      TestDatabase database = new Schema(poolConnections, copy);
+      LOG.log(
+          Level.INFO,
+          String.format(
+              "dbit: %s; template %s %s (%d tables, %d reference tables); test schema %s %s; ready"
+                  + " in %d ms",
+              server.description(),
+              template.schema(),
+              template.reused() ? "reused" : "migrated",
+              layout.tables().size(),
+              layout.referenceTables().size(),
+              copy,
+              reused ? "reused" : "copied",
+              (System.nanoTime() - start) / 1_000_000));
+      return new DbitRun(control, workerLock, pool, database, resetter, template, copy, layout);
+    } catch (SQLException | RuntimeException e) {
+      closeQuietly(control);
+      if (e instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException(
+          "dbit: preparing the test database on " + server.description() + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  private static void configureControlSession(Connection control) throws SQLException {
+    try (Statement statement = control.createStatement()) {
+      // Resets delete in any order and never cascade; a leaked lock fails a reset, never hangs it.
+      statement.execute(
+          "SET SESSION foreign_key_checks = 0, innodb_lock_wait_timeout = 10, lock_wait_timeout = 10");
+    }
+  }
+
+  private static boolean prepareCopy(
+      Connection control,
+      TemplateBuilder.Template template,
+      SchemaLayout layout,
+      String copy,
+      DatabaseResetter resetter)
+      throws SQLException {
+    Optional<SchemaOwnership.Marker> marker = SchemaOwnership.read(control, copy);
+    boolean reusable =
+        marker.isPresent()
+            && marker.get().ready()
+            && marker.get().kind() == SchemaOwnership.Kind.COPY
+            && marker.get().fingerprint().equals(template.fingerprint());
+    if (reusable) {
+      resetter.restoreEverything();
+      return true;
+    }
+    if (SchemaOwnership.schemaExists(control, copy)) {
+      SchemaOwnership.dropOwned(control, copy);
+    }
+    SchemaCopier.copy(control, template.schema(), layout, copy, template.fingerprint());
+    resetter.recordBaseline();
+    return false;
+  }
+
+  private static HikariDataSource pool(ConnectionFactory connections, String schema, int size) {
+    HikariConfig hikari = new HikariConfig();
+    hikari.setPoolName("dbit-" + schema);
+    hikari.setJdbcUrl(connections.url(schema));
+    hikari.setUsername(connections.user());
+    hikari.setPassword(connections.password());
+    hikari.setMaximumPoolSize(size);
+    hikari.setMinimumIdle(1);
+    hikari.setConnectionTimeout(10_000);
+    return new HikariDataSource(hikari);
+  }
+
+  /** Restores the test schema before a test; returns the tables it reset. */
+  public List<String> resetBeforeTest() throws SQLException {
+    long start = System.nanoTime();
+    List<String> reset = resetter.reset();
+    resetMillis.add((System.nanoTime() - start) / 1e6);
+    return reset;
+  }
+
+  public DataSource dataSource() {
+    return pool;
+  }
+
+  public TestDatabase database() {
+    return database;
+  }
+
+  public SchemaLayout layout() {
+    return layout;
+  }
+
+  public String templateSchema() {
+    return template.schema();
+  }
+
+  public boolean templateReused() {
+    return template.reused();
+  }
+
+  public String testSchema() {
+    return copy;
+  }
+
+  /** Reset durations so far, in milliseconds. */
+  public Percentiles resetTimes() {
+    return Percentiles.of(resetMillis);
+  }
+
+  @Override
+  public void close() {
+    if (!resetMillis.isEmpty()) {
+      LOG.log(Level.INFO, "dbit: reset before each test on " + copy + ": " + resetTimes().describeMillis());
+    }
+    pool.close();
+    try {
+      workerLock.close();
+    } catch (SQLException e) {
+      LOG.log(Level.DEBUG, "dbit: releasing the worker lock failed; closing the connection releases it", e);
+    }
+    closeQuietly(control);
+  }
+
+  private static void closeQuietly(Connection connection) {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      LOG.log(Level.DEBUG, "dbit: closing the control connection failed", e);
+    }
+  }
+
+  /** The {@link TestDatabase} handed to tests. */
+  private record Schema(ConnectionFactory connections, String schemaName) implements TestDatabase {
+    @Override
+    public String jdbcUrl() {
+      return connections.url(schemaName);
+    }
+
+    @Override
+    public Connection openConnection() throws SQLException {
+      return connections.open(schemaName);
+    }
+  }
+}

@@ -1,0 +1,200 @@
+package dev.dbit.internal.config;
+
+import dev.dbit.DbIntegrationTest;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * Reads and validates every {@code dbit.*} key before anything touches a database.
+ *
+ * <p>Each error names the key, the value given, what is allowed and how to fix it.
+ */
+public final class ConfigurationReader {
+
+  static final String DEFAULT_MIGRATIONS = "classpath:db/migration";
+  static final String DEFAULT_IMAGE = "mysql:8.4";
+  static final int DEFAULT_POOL_SIZE = 4;
+  static final int MAX_POOL_SIZE = 64;
+
+  /** Parameters that must never reach the pool handed to tests, with the reason. */
+  private static final Map<String, String> FORBIDDEN_PARAMS =
+      Map.of(
+          "allowmultiqueries",
+          "multi-statement mode is only ever enabled on dbit's own control connection",
+          "password",
+          "give the password with " + DbIntegrationTest.PASSWORD + " so that it is never printed",
+          "user",
+          "give the user with " + DbIntegrationTest.USER);
+
+  private static final String URL_PREFIX = "jdbc:mysql://";
+
+  private final Function<String, Optional<String>> parameters;
+
+  /**
+   * @param parameters looks up one configuration parameter, for example {@code
+   *     ExtensionContext::getConfigurationParameter}
+   */
+  public ConfigurationReader(Function<String, Optional<String>> parameters) {
+    this.parameters = parameters;
+  }
+
+  /** Reads all keys; throws {@link ExtensionConfigurationException} on the first bad value. */
+  public DbitConfiguration read() {
+    Optional<String> url = value(DbIntegrationTest.URL);
+    url.ifPresent(ConfigurationReader::validateUrl);
+    ProviderKind provider = provider(url);
+    return new DbitConfiguration(
+        provider,
+        url,
+        value(DbIntegrationTest.USER).orElse("root"),
+        Secret.of(parameters.apply(DbIntegrationTest.PASSWORD).orElse("")),
+        migrations(),
+        jdbcParams(),
+        poolSize(),
+        embeddedDir(),
+        value(DbIntegrationTest.IMAGE).orElse(DEFAULT_IMAGE));
+  }
+
+  private Optional<String> value(String key) {
+    return parameters.apply(key).map(String::trim).filter(v -> !v.isEmpty());
+  }
+
+  private ProviderKind provider(Optional<String> url) {
+    String raw = value(DbIntegrationTest.PROVIDER).orElse(ProviderKind.AUTO.value());
+    ProviderKind kind =
+        ProviderKind.fromValue(raw.toLowerCase(Locale.ROOT))
+            .orElseThrow(
+                () ->
+                    invalid(
+                        DbIntegrationTest.PROVIDER,
+                        raw,
+                        "Allowed values: " + ProviderKind.allowedValues() + "."));
+    if (kind == ProviderKind.EXTERNAL && url.isEmpty()) {
+      throw new ExtensionConfigurationException(
+          "dbit: "
+              + DbIntegrationTest.PROVIDER
+              + " = 'external' needs "
+              + DbIntegrationTest.URL
+              + ". Set it to your server, for example -D"
+              + DbIntegrationTest.URL
+              + "=jdbc:mysql://127.0.0.1:3306/");
+    }
+    return kind;
+  }
+
+  private static void validateUrl(String url) {
+    if (!url.startsWith(URL_PREFIX)) {
+      throw invalid(
+          DbIntegrationTest.URL,
+          url,
+          "It must start with jdbc:mysql:// (dbit talks to MySQL and MariaDB through"
+              + " Connector/J), for example"
+              + " jdbc:mysql://127.0.0.1:3306/");
+    }
+    if (url.toLowerCase(Locale.ROOT).matches(".*[?&]password=.*")) {
+      throw new ExtensionConfigurationException(
+          "dbit: "
+              + DbIntegrationTest.URL
+              + " must not carry a password (the value is not shown for that reason). Remove"
+              + " password=... from the URL and set "
+              + DbIntegrationTest.PASSWORD
+              + " instead.");
+    }
+  }
+
+  private List<String> migrations() {
+    String raw = value(DbIntegrationTest.MIGRATIONS).orElse(DEFAULT_MIGRATIONS);
+    List<String> locations = new ArrayList<>();
+    for (String part : raw.split(",")) {
+      String location = part.trim();
+      if (location.isEmpty()) {
+        throw invalid(
+            DbIntegrationTest.MIGRATIONS,
+            raw,
+            "Give comma-separated Flyway locations without empty entries, for example "
+                + DEFAULT_MIGRATIONS);
+      }
+      if (location.contains(":")
+          && !location.startsWith("classpath:")
+          && !location.startsWith("filesystem:")) {
+        throw invalid(
+            DbIntegrationTest.MIGRATIONS,
+            raw,
+            "Each location must start with classpath: or filesystem:, for example "
+                + DEFAULT_MIGRATIONS);
+      }
+      locations.add(location);
+    }
+    return locations;
+  }
+
+  private Map<String, String> jdbcParams() {
+    Optional<String> raw = value(DbIntegrationTest.JDBC_PARAMS);
+    Map<String, String> params = new LinkedHashMap<>();
+    if (raw.isEmpty()) {
+      return params;
+    }
+    String text = raw.get().startsWith("?") ? raw.get().substring(1) : raw.get();
+    for (String pair : text.split("&")) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        throw invalid(
+            DbIntegrationTest.JDBC_PARAMS,
+            raw.get(),
+            "Give key=value pairs joined by &, for example"
+                + " useServerPrepStmts=false&cachePrepStmts=true");
+      }
+      String key = pair.substring(0, eq).trim();
+      String forbidden = FORBIDDEN_PARAMS.get(key.toLowerCase(Locale.ROOT));
+      if (forbidden != null) {
+        throw new ExtensionConfigurationException(
+            "dbit: "
+                + DbIntegrationTest.JDBC_PARAMS
+                + " must not set '"
+                + key
+                + "': "
+                + forbidden
+                + ". Remove it from "
+                + DbIntegrationTest.JDBC_PARAMS
+                + ".");
+      }
+      params.put(key, pair.substring(eq + 1).trim());
+    }
+    return params;
+  }
+
+  private int poolSize() {
+    Optional<String> raw = value(DbIntegrationTest.POOL_SIZE);
+    if (raw.isEmpty()) {
+      return DEFAULT_POOL_SIZE;
+    }
+    String allowed = "Allowed values: a whole number from 1 to " + MAX_POOL_SIZE + ".";
+    try {
+      int size = Integer.parseInt(raw.get());
+      if (size < 1 || size > MAX_POOL_SIZE) {
+        throw invalid(DbIntegrationTest.POOL_SIZE, raw.get(), allowed);
+      }
+      return size;
+    } catch (NumberFormatException e) {
+      throw invalid(DbIntegrationTest.POOL_SIZE, raw.get(), allowed);
+    }
+  }
+
+  private Path embeddedDir() {
+    return value(DbIntegrationTest.EMBEDDED_DIR)
+        .map(Path::of)
+        .orElseGet(() -> Path.of(System.getProperty("user.home"), ".cache", "dbit"));
+  }
+
+  private static ExtensionConfigurationException invalid(String key, String value, String rule) {
+    return new ExtensionConfigurationException(
+        "dbit: invalid value '" + value + "' for " + key + ". " + rule);
+  }
+}

@@ -1,0 +1,24 @@
+package dev.dbit.internal.jdbc;
+
+/** Quotes identifiers dbit builds into SQL, so no schema or table name can break a statement. */
+public final class SqlIdentifiers {
+  private SqlIdentifiers() {}
+
+  /** {@code name} in backticks, with embedded backticks doubled. */
+  public static String quote(String name) {
+    return "`" + name.replace("`", "``") + "`";
+  }
+
+  /** {@code schema.table}, both quoted. */
+  public static String qualified(String schema, String table) {
+    return quote(schema) + "." + quote(table);
+  }
+
+  /** A string literal with quotes and backslashes escaped (valid with and without NO_BACKSLASH_ESCAPES). */
+  public static String literal(String value) {
+    if (value.indexOf('\\') >= 0) {
+      throw new IllegalArgumentException("dbit does not build SQL literals with backslashes: " + value);
+    }
+    return "'" + value.replace("'", "''") + "'";
+  }
+}

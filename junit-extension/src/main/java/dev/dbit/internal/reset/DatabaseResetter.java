@@ -1,0 +1,190 @@
+package dev.dbit.internal.reset;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
+
+import dev.dbit.internal.template.SchemaCopier;
+import dev.dbit.internal.template.SchemaLayout;
+import dev.dbit.internal.template.SchemaOwnership;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Restores a dbit-owned copy to its post-migration state over the long-lived control connection.
+ *
+ * <p>One round trip finds what changed: every table that was empty is probed for a row and every
+ * reference table is checksummed. A second round trip deletes the changed tables and reloads
+ * changed reference tables from the template. When a reset statement can fire a trigger, the
+ * probe runs again until nothing is dirty.
+ */
+public final class DatabaseResetter {
+  private static final int MAX_PASSES = 5;
+
+  private final Connection control;
+  private final String template;
+  private final String copy;
+  private final SchemaLayout layout;
+  private final List<String> emptyTables;
+  private final List<String> referenceTables;
+  private final String probeSql;
+  private Map<String, Long> referenceChecksums = Map.of();
+
+  public DatabaseResetter(Connection control, String template, String copy, SchemaLayout layout) {
+    this.control = control;
+    this.template = template;
+    this.copy = copy;
+    this.layout = layout;
+    this.emptyTables = layout.emptyTables();
+    this.referenceTables = List.copyOf(layout.referenceTables());
+    this.probeSql = buildProbeSql();
+  }
+
+  /**
+   * Deletes every row of every table and reloads all reference rows, then records the reference
+   * checksums later resets compare against. Used once per run on a reused copy.
+   */
+  public void restoreEverything() throws SQLException {
+    requireOwnership();
+    Set<String> all = new LinkedHashSet<>(layout.tables());
+    execute(cleanupSql(new ArrayList<>(all)));
+    referenceChecksums = checksums(referenceTables);
+  }
+
+  /** Records the reference checksums of a freshly built copy. */
+  public void recordBaseline() throws SQLException {
+    requireOwnership();
+    referenceChecksums = checksums(referenceTables);
+  }
+
+  /**
+   * Restores every table a test changed.
+   *
+   * @return the tables that were reset, in order
+   */
+  public List<String> reset() throws SQLException {
+    List<String> resetTables = new ArrayList<>();
+    for (int pass = 1; pass <= MAX_PASSES; pass++) {
+      List<String> dirty = probe();
+      if (dirty.isEmpty()) {
+        return resetTables;
+      }
+      execute(cleanupSql(dirty));
+      resetTables.addAll(dirty);
+      if (!mayFireTriggers(dirty)) {
+        return resetTables;
+      }
+    }
+    throw new IllegalStateException(
+        "dbit: "
+            + copy
+            + " was still dirty after "
+            + MAX_PASSES
+            + " reset passes; triggers keep writing rows while dbit deletes. Tables: "
+            + probe());
+  }
+
+  /** Tables that differ from the post-migration state, in one round trip. */
+  List<String> probe() throws SQLException {
+    List<String> dirty = new ArrayList<>();
+    try (Statement statement = control.createStatement()) {
+      boolean isResult = statement.execute(probeSql);
+      if (!emptyTables.isEmpty()) {
+        try (ResultSet rows = statement.getResultSet()) {
+          while (rows.next()) {
+            dirty.add(emptyTables.get(rows.getInt(1)));
+          }
+        }
+        isResult = statement.getMoreResults();
+      }
+      if (!referenceTables.isEmpty() && isResult) {
+        try (ResultSet rows = statement.getResultSet()) {
+          Map<String, Long> now = readChecksums(rows);
+          for (String table : referenceTables) {
+            if (!now.get(table).equals(referenceChecksums.get(table))) {
+              dirty.add(table);
+            }
+          }
+        }
+      }
+    }
+    return dirty;
+  }
+
+  private String buildProbeSql() {
+    List<String> parts = new ArrayList<>();
+    if (!emptyTables.isEmpty()) {
+      parts.add(SchemaLayout.probeSql(copy, emptyTables));
+    }
+    if (!referenceTables.isEmpty()) {
+      parts.add(checksumSql(referenceTables));
+    }
+    return String.join(";\n", parts);
+  }
+
+  private String checksumSql(List<String> tables) {
+    return "CHECKSUM TABLE "
+        + String.join(", ", tables.stream().map(t -> qualified(copy, t)).toList());
+  }
+
+  private Map<String, Long> checksums(List<String> tables) throws SQLException {
+    if (tables.isEmpty()) {
+      return Map.of();
+    }
+    try (Statement statement = control.createStatement();
+        ResultSet rows = statement.executeQuery(checksumSql(tables))) {
+      return readChecksums(rows);
+    }
+  }
+
+  private Map<String, Long> readChecksums(ResultSet rows) throws SQLException {
+    Map<String, Long> checksums = new HashMap<>();
+    String prefix = copy + ".";
+    while (rows.next()) {
+      String name = rows.getString(1);
+      checksums.put(name.startsWith(prefix) ? name.substring(prefix.length()) : name, rows.getLong(2));
+    }
+    return checksums;
+  }
+
+  private String cleanupSql(List<String> tables) {
+    List<String> statements = new ArrayList<>();
+    for (String table : tables) {
+      List<String> columns = layout.referenceColumns().get(table);
+      statements.add(
+          columns == null
+              ? "DELETE FROM " + qualified(copy, table)
+              : SchemaCopier.restoreTableSql(template, copy, table, columns));
+    }
+    return String.join(";\n", statements);
+  }
+
+  private boolean mayFireTriggers(List<String> tables) {
+    for (String table : tables) {
+      if (layout.deleteTriggerTables().contains(table)
+          || (layout.referenceTables().contains(table) && layout.insertTriggerTables().contains(table))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void requireOwnership() throws SQLException {
+    SchemaOwnership.requireOwned(control, copy, "reset");
+  }
+
+  private void execute(String sql) throws SQLException {
+    try (Statement statement = control.createStatement()) {
+      boolean isResult = statement.execute(sql);
+      while (isResult || statement.getUpdateCount() != -1) {
+        isResult = statement.getMoreResults();
+      }
+    }
+  }
+}

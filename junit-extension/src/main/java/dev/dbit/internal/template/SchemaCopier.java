@@ -1,0 +1,139 @@
+package dev.dbit.internal.template;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Copies a template into a worker's own schema: tables with keys and foreign keys, reference
+ * rows, views and triggers.
+ *
+ * <p>Runs on the control connection, which has multi-statement mode and foreign key checks off,
+ * so all tables are created in one round trip regardless of their order.
+ */
+public final class SchemaCopier {
+  private static final Pattern DEFINER =
+      Pattern.compile(
+          "DEFINER\\s*=\\s*(`[^`]*`|'[^']*'|[^\\s@]+)(@(`[^`]*`|'[^']*'|\\S+))?\\s+",
+          Pattern.CASE_INSENSITIVE);
+
+  private SchemaCopier() {}
+
+  /** Creates {@code copy} as a marked, ready copy of {@code template}. */
+  public static void copy(
+      Connection control, String template, SchemaLayout layout, String copy, String fingerprint)
+      throws SQLException {
+    SchemaOwnership.createMarked(
+        control, copy, SchemaOwnership.Kind.COPY, fingerprint, SchemaOwnership.defaults(control, template));
+    List<String> statements = new ArrayList<>();
+    statements.add("USE " + quote(copy));
+    for (String table : layout.tables()) {
+      statements.add(showCreate(control, "TABLE", template, table, 2));
+    }
+    statements.add(restoreReferenceRowsSql(template, copy, layout));
+    executeAll(control, statements);
+
+    List<String> pending = new ArrayList<>();
+    for (String view : layout.views()) {
+      String ddl = showCreate(control, "VIEW", template, view, 2);
+      pending.add(withoutDefiner(ddl.replace(quote(template) + ".", quote(copy) + ".")));
+    }
+    createViewsInDependencyOrder(control, copy, pending);
+
+    List<String> triggers = new ArrayList<>();
+    triggers.add("USE " + quote(copy));
+    for (String trigger : layout.triggers()) {
+      triggers.add(withoutDefiner(showCreate(control, "TRIGGER", template, trigger, 3)));
+    }
+    executeAll(control, triggers);
+    SchemaOwnership.markReady(control, copy);
+  }
+
+  /** DELETE and re-INSERT of every reference table from the template. */
+  static String restoreReferenceRowsSql(String template, String copy, SchemaLayout layout) {
+    StringBuilder sql = new StringBuilder();
+    layout
+        .referenceColumns()
+        .forEach(
+            (table, columns) -> {
+              if (sql.length() > 0) {
+                sql.append(";\n");
+              }
+              sql.append(restoreTableSql(template, copy, table, columns));
+            });
+    return sql.toString();
+  }
+
+  /** Statements that make {@code copy.table} hold exactly the template's rows. */
+  public static String restoreTableSql(String template, String copy, String table, List<String> columns) {
+    String list = columns.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
+    return "DELETE FROM "
+        + qualified(copy, table)
+        + ";\nINSERT INTO "
+        + qualified(copy, table)
+        + " ("
+        + list
+        + ") SELECT "
+        + list
+        + " FROM "
+        + qualified(template, table);
+  }
+
+  private static void createViewsInDependencyOrder(Connection control, String copy, List<String> views)
+      throws SQLException {
+    // A view may select from another view; retry the failures until no progress is made.
+    List<String> pending = new ArrayList<>(views);
+    try (Statement statement = control.createStatement()) {
+      statement.execute("USE " + quote(copy));
+      while (!pending.isEmpty()) {
+        List<String> failed = new ArrayList<>();
+        SQLException last = null;
+        for (String ddl : pending) {
+          try {
+            statement.execute(ddl);
+          } catch (SQLException e) {
+            failed.add(ddl);
+            last = e;
+          }
+        }
+        if (failed.size() == pending.size()) {
+          throw last;
+        }
+        pending = failed;
+      }
+    }
+  }
+
+  private static String showCreate(Connection control, String kind, String schema, String name, int column)
+      throws SQLException {
+    try (Statement statement = control.createStatement();
+        ResultSet rows = statement.executeQuery("SHOW CREATE " + kind + " " + qualified(schema, name))) {
+      rows.next();
+      return rows.getString(column);
+    }
+  }
+
+  static String withoutDefiner(String ddl) {
+    Matcher matcher = DEFINER.matcher(ddl);
+    return matcher.find() ? matcher.replaceFirst("") : ddl;
+  }
+
+  private static void executeAll(Connection control, List<String> statements) throws SQLException {
+    String sql = statements.stream().filter(s -> !s.isBlank()).collect(Collectors.joining(";\n"));
+    try (Statement statement = control.createStatement()) {
+      boolean isResult = statement.execute(sql);
+      while (isResult || statement.getUpdateCount() != -1) {
+        isResult = statement.getMoreResults();
+      }
+    }
+  }
+}

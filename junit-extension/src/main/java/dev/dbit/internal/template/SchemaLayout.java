@@ -1,0 +1,159 @@
+package dev.dbit.internal.template;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a migrated schema holds: its tables, which of them have reference rows, its views and
+ * triggers. Read once from the template; the copies have the same layout.
+ *
+ * @param tables base tables in name order, without dbit's marker and Flyway's history
+ * @param referenceColumns for each table that has rows after migration, its insertable columns
+ * @param views view names
+ * @param triggers trigger names
+ * @param deleteTriggerTables tables with a DELETE trigger
+ * @param insertTriggerTables tables with an INSERT trigger
+ */
+public record SchemaLayout(
+    List<String> tables,
+    Map<String, List<String>> referenceColumns,
+    List<String> views,
+    List<String> triggers,
+    Set<String> deleteTriggerTables,
+    Set<String> insertTriggerTables) {
+
+  public SchemaLayout {
+    tables = List.copyOf(tables);
+    referenceColumns = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(referenceColumns));
+    views = List.copyOf(views);
+    triggers = List.copyOf(triggers);
+    deleteTriggerTables = Set.copyOf(deleteTriggerTables);
+    insertTriggerTables = Set.copyOf(insertTriggerTables);
+  }
+
+  /** Tables that hold rows after migration. */
+  public Set<String> referenceTables() {
+    return referenceColumns.keySet();
+  }
+
+  /** Tables that are empty after migration. */
+  public List<String> emptyTables() {
+    return tables.stream().filter(t -> !referenceColumns.containsKey(t)).toList();
+  }
+
+  /** Reads the layout of {@code schema}. */
+  public static SchemaLayout read(Connection connection, String schema) throws SQLException {
+    List<String> tables = new ArrayList<>();
+    List<String> views = new ArrayList<>();
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT TABLE_NAME, TABLE_TYPE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?"
+                + " ORDER BY TABLE_NAME")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          String name = rows.getString(1);
+          if (name.equals(SchemaOwnership.MARKER_TABLE) || name.equals(TemplateBuilder.HISTORY_TABLE)) {
+            continue;
+          }
+          if ("VIEW".equals(rows.getString(2))) {
+            views.add(name);
+          } else {
+            tables.add(name);
+          }
+        }
+      }
+    }
+    Map<String, List<String>> referenceColumns = new LinkedHashMap<>();
+    for (String table : nonEmptyTables(connection, schema, tables)) {
+      referenceColumns.put(table, insertableColumns(connection, schema, table));
+    }
+    List<String> triggers = new ArrayList<>();
+    Set<String> deleteTriggers = new TreeSet<>();
+    Set<String> insertTriggers = new TreeSet<>();
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT TRIGGER_NAME, EVENT_MANIPULATION, EVENT_OBJECT_TABLE FROM"
+                + " information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? ORDER BY TRIGGER_NAME")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          triggers.add(rows.getString(1));
+          switch (rows.getString(2)) {
+            case "DELETE" -> deleteTriggers.add(rows.getString(3));
+            case "INSERT" -> insertTriggers.add(rows.getString(3));
+            default -> {
+              // UPDATE triggers never fire during a reset.
+            }
+          }
+        }
+      }
+    }
+    return new SchemaLayout(tables, referenceColumns, views, triggers, deleteTriggers, insertTriggers);
+  }
+
+  /** The subset of {@code tables} that holds at least one row, probed in one round trip. */
+  public static List<String> nonEmptyTables(Connection connection, String schema, List<String> tables)
+      throws SQLException {
+    List<String> nonEmpty = new ArrayList<>();
+    if (tables.isEmpty()) {
+      return nonEmpty;
+    }
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(probeSql(schema, tables))) {
+      while (rows.next()) {
+        nonEmpty.add(tables.get(rows.getInt(1)));
+      }
+    }
+    return nonEmpty;
+  }
+
+  /** One query returning the index of every table in {@code tables} that holds a row. */
+  public static String probeSql(String schema, List<String> tables) {
+    StringBuilder sql = new StringBuilder();
+    for (int i = 0; i < tables.size(); i++) {
+      if (i > 0) {
+        sql.append(" UNION ALL ");
+      }
+      sql.append("SELECT ")
+          .append(i)
+          .append(" FROM (SELECT 1 FROM ")
+          .append(qualified(schema, tables.get(i)))
+          .append(" LIMIT 1) AS p")
+          .append(i);
+    }
+    return sql.toString();
+  }
+
+  private static List<String> insertableColumns(Connection connection, String schema, String table)
+      throws SQLException {
+    List<String> columns = new ArrayList<>();
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT COLUMN_NAME, EXTRA FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND"
+                + " TABLE_NAME = ? ORDER BY ORDINAL_POSITION")) {
+      query.setString(1, schema);
+      query.setString(2, table);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          String extra = rows.getString(2);
+          if (extra == null || !extra.toUpperCase(java.util.Locale.ROOT).contains("GENERATED")) {
+            columns.add(rows.getString(1));
+          }
+        }
+      }
+    }
+    return columns;
+  }
+}

@@ -1,0 +1,153 @@
+package dev.dbit.internal.template;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+
+/**
+ * The marker that makes a schema dbit's own: a one-row table inside it.
+ *
+ * <p>dbit deletes from or drops a schema only if the marker is there. A user schema never has
+ * it, so no setting can make dbit touch user data.
+ */
+public final class SchemaOwnership {
+  /** Name of the marker table; dbit leaves it out of table lists and resets. */
+  public static final String MARKER_TABLE = "dbit_schema_marker";
+
+  /** What a marked schema is for. */
+  public enum Kind {
+    TEMPLATE,
+    COPY
+  }
+
+  /**
+   * What the marker says.
+   *
+   * @param kind template or copy
+   * @param fingerprint the migration fingerprint the schema was built from
+   * @param ready whether building it finished
+   */
+  public record Marker(Kind kind, String fingerprint, boolean ready) {}
+
+  private SchemaOwnership() {}
+
+  /** The {@code CHARACTER SET ... COLLATE ...} clause of an existing schema. */
+  static String defaults(Connection connection, String schema) throws SQLException {
+    try (var query =
+        connection.prepareStatement(
+            "SELECT DEFAULT_CHARACTER_SET_NAME, DEFAULT_COLLATION_NAME FROM"
+                + " information_schema.SCHEMATA WHERE SCHEMA_NAME = ?")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        rows.next();
+        return " CHARACTER SET " + quote(rows.getString(1)) + " COLLATE " + quote(rows.getString(2));
+      }
+    }
+  }
+
+  /**
+   * Creates {@code schema} with a marker saying it is being built.
+   *
+   * @param defaults a {@code CHARACTER SET ... COLLATE ...} clause, or empty for the server's
+   */
+  static void createMarked(
+      Connection connection, String schema, Kind kind, String fingerprint, String defaults)
+      throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE DATABASE " + quote(schema) + defaults);
+      statement.execute(
+          "CREATE TABLE "
+              + qualified(schema, MARKER_TABLE)
+              + " (kind VARCHAR(16) NOT NULL, fingerprint VARCHAR(64) NOT NULL,"
+              + " ready BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)"
+              + " COMMENT 'Created by dbit. A schema holding this table is dbit''s to reset and drop.'");
+      statement.execute(
+          "INSERT INTO "
+              + qualified(schema, MARKER_TABLE)
+              + " (kind, fingerprint, ready) VALUES ("
+              + literal(kind.name())
+              + ", "
+              + literal(fingerprint)
+              + ", FALSE)");
+    }
+  }
+
+  static void markReady(Connection connection, String schema) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("UPDATE " + qualified(schema, MARKER_TABLE) + " SET ready = TRUE");
+    }
+  }
+
+  public static boolean schemaExists(Connection connection, String schema) throws SQLException {
+    try (var query =
+        connection.prepareStatement(
+            "SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        return rows.next();
+      }
+    }
+  }
+
+  /** The marker of {@code schema}, or empty when the schema or its marker does not exist. */
+  public static Optional<Marker> read(Connection connection, String schema) throws SQLException {
+    try (var query =
+        connection.prepareStatement(
+            "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?")) {
+      query.setString(1, schema);
+      query.setString(2, MARKER_TABLE);
+      try (ResultSet rows = query.executeQuery()) {
+        if (!rows.next()) {
+          return Optional.empty();
+        }
+      }
+    }
+    try (Statement statement = connection.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT kind, fingerprint, ready FROM " + qualified(schema, MARKER_TABLE))) {
+      if (!rows.next()) {
+        return Optional.empty();
+      }
+      Kind kind;
+      try {
+        kind = Kind.valueOf(rows.getString(1));
+      } catch (IllegalArgumentException e) {
+        return Optional.empty();
+      }
+      return Optional.of(new Marker(kind, rows.getString(2), rows.getBoolean(3)));
+    }
+  }
+
+  /** Throws unless {@code schema} carries dbit's marker. */
+  public static Marker requireOwned(Connection connection, String schema, String action)
+      throws SQLException {
+    return read(connection, schema)
+        .orElseThrow(
+            () ->
+                new SchemaNotOwnedException(
+                    "dbit: refusing to "
+                        + action
+                        + " schema "
+                        + quote(schema)
+                        + ": it has no "
+                        + MARKER_TABLE
+                        + " table, so dbit did not create it. dbit only ever deletes from schemas"
+                        + " it created. If this schema is yours, keep it: nothing was changed. If"
+                        + " it is a leftover you no longer need, drop it yourself."));
+  }
+
+  /** Drops {@code schema} after checking that dbit owns it. */
+  public static void dropOwned(Connection connection, String schema) throws SQLException {
+    requireOwned(connection, schema, "drop");
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("DROP DATABASE " + quote(schema));
+    }
+  }
+}
