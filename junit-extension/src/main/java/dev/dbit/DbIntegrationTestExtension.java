@@ -32,7 +32,13 @@ final class DbIntegrationTestExtension
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    run(context);
+    DbitRun run = run(context);
+    context.publishReportEntry(
+        java.util.Map.of(
+            ReportKeys.SERVER, run.serverDescription(),
+            ReportKeys.TEMPLATE, run.templateSchema(),
+            ReportKeys.TEMPLATE_REUSED, Boolean.toString(run.templateReused()),
+            ReportKeys.TEST_SCHEMA, run.testSchema()));
   }
 
   @Override

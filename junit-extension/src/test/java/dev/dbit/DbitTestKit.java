@@ -2,9 +2,14 @@ package dev.dbit;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
 
 /** Runs fixture test classes through the JUnit Platform with explicit dbit settings only. */
 final class DbitTestKit {
@@ -14,12 +19,47 @@ final class DbitTestKit {
     return EngineTestKit.engine("junit-jupiter")
         .enableImplicitConfigurationParameters(false)
         .configurationParameters(configuration)
-        .configurationParameter("junit.jupiter.conditions.deactivate", "")
         .selectors(selectClass(testCase))
+        .execute();
+  }
+
+  static EngineExecutionResults run(Map<String, String> configuration, Class<?>... testCases) {
+    return EngineTestKit.engine("junit-jupiter")
+        .enableImplicitConfigurationParameters(false)
+        .configurationParameters(configuration)
+        .selectors(java.util.Arrays.stream(testCases).map(c -> selectClass(c)).toArray(org.junit.platform.engine.DiscoverySelector[]::new))
         .execute();
   }
 
   static EngineExecutionResults run(Class<?> testCase) {
     return run(testCase, Map.of());
+  }
+
+  /** Fails with every failure's message when not all {@code expected} tests succeeded. */
+  static void assertAllSucceeded(EngineExecutionResults results, long expected) {
+    List<String> failures =
+        results.allEvents().failed().stream()
+            .map(DbitTestKit::describe)
+            .collect(Collectors.toList());
+    long succeeded = results.testEvents().succeeded().count();
+    if (!failures.isEmpty() || succeeded != expected) {
+      throw new AssertionError(
+          "expected " + expected + " tests to succeed, " + succeeded + " did; failures:\n"
+              + String.join("\n", failures));
+    }
+  }
+
+  /** The throwable a failed event carries. */
+  static Throwable failure(Event event) {
+    return event
+        .getPayload(TestExecutionResult.class)
+        .flatMap(TestExecutionResult::getThrowable)
+        .orElseThrow();
+  }
+
+  private static String describe(Event event) {
+    Optional<Throwable> throwable =
+        event.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable);
+    return event.getTestDescriptor().getDisplayName() + ": " + throwable.map(Throwable::toString).orElse("?");
   }
 }

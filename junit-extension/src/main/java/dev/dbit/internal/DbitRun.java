@@ -40,6 +40,7 @@ public final class DbitRun implements AutoCloseable {
   private final TemplateBuilder.Template template;
   private final String copy;
   private final SchemaLayout layout;
+  private final String serverDescription;
   private final List<Double> resetMillis = new ArrayList<>();
 
   private DbitRun(
@@ -50,7 +51,9 @@ public final class DbitRun implements AutoCloseable {
       DatabaseResetter resetter,
       TemplateBuilder.Template template,
       String copy,
-      SchemaLayout layout) {
+      SchemaLayout layout,
+      String serverDescription) {
+    this.serverDescription = serverDescription;
     this.control = control;
     this.workerLock = workerLock;
     this.pool = pool;
@@ -102,7 +105,8 @@ public final class DbitRun implements AutoCloseable {
               copy,
               reused ? "reused" : "copied",
               (System.nanoTime() - start) / 1_000_000));
-      return new DbitRun(control, workerLock, pool, database, resetter, template, copy, layout);
+      return new DbitRun(
+          control, workerLock, pool, database, resetter, template, copy, layout, server.description());
     } catch (SQLException | RuntimeException e) {
       closeQuietly(control);
       if (e instanceof RuntimeException runtime) {
@@ -176,6 +180,10 @@ public final class DbitRun implements AutoCloseable {
 
   public SchemaLayout layout() {
     return layout;
+  }
+
+  public String serverDescription() {
+    return serverDescription;
   }
 
   public String templateSchema() {

@@ -38,10 +38,15 @@ final class TestcontainersMySql implements DatabaseServer {
     return DockerClientFactory.instance().isDockerAvailable();
   }
 
+  /** {@code dbit.image} as an image Testcontainers accepts in place of {@code mysql}. */
+  static DockerImageName imageName(String image) {
+    return DockerImageName.parse(image).asCompatibleSubstituteFor("mysql");
+  }
+
   /** The container dbit runs, configured but not started. */
   static MySQLContainer container(String image) {
     MySQLContainer container =
-        new MySQLContainer(DockerImageName.parse(image).asCompatibleSubstituteFor("mysql"))
+        new MySQLContainer(imageName(image))
             .withUsername("root")
             .withPassword(ROOT_PASSWORD);
     container.withTmpFs(Map.of("/var/lib/mysql", "rw"));

@@ -65,13 +65,13 @@ public final class MigrationFingerprint {
     try {
       if (location.startsWith("filesystem:")) {
         Path dir = Path.of(location.substring("filesystem:".length()));
-        return Files.isDirectory(dir) ? readTree(location, dir) : Map.of();
+        return Files.isDirectory(dir) ? readTree(dir) : Map.of();
       }
       String path = location.startsWith("classpath:") ? location.substring("classpath:".length()) : location;
       path = path.startsWith("/") ? path.substring(1) : path;
       Map<String, byte[]> files = new TreeMap<>();
       for (URL url : Collections.list(classLoader.getResources(path))) {
-        files.putAll(readUrl(location, url));
+        files.putAll(readUrl(url));
       }
       return files;
     } catch (IOException | URISyntaxException e) {
@@ -80,11 +80,11 @@ public final class MigrationFingerprint {
     }
   }
 
-  private static Map<String, byte[]> readUrl(String location, URL url)
+  private static Map<String, byte[]> readUrl(URL url)
       throws IOException, URISyntaxException {
     URI uri = url.toURI();
     if ("file".equals(uri.getScheme())) {
-      return readTree(location, Path.of(uri));
+      return readTree(Path.of(uri));
     }
     if ("jar".equals(uri.getScheme())) {
       FileSystem fileSystem;
@@ -97,7 +97,7 @@ public final class MigrationFingerprint {
       }
       try {
         String inside = uri.getSchemeSpecificPart();
-        return readTree(location, fileSystem.getPath(inside.substring(inside.indexOf("!/") + 1)));
+        return readTree(fileSystem.getPath(inside.substring(inside.indexOf("!/") + 1)));
       } finally {
         if (opened) {
           fileSystem.close();
@@ -107,14 +107,15 @@ public final class MigrationFingerprint {
     return Map.of();
   }
 
-  private static Map<String, byte[]> readTree(String location, Path dir) throws IOException {
+  private static Map<String, byte[]> readTree(Path dir) throws IOException {
     Map<String, byte[]> files = new TreeMap<>();
     List<Path> paths = new ArrayList<>();
     try (Stream<Path> walk = Files.walk(dir)) {
       walk.filter(Files::isRegularFile).forEach(paths::add);
     }
     for (Path file : paths) {
-      files.put(location + "/" + dir.relativize(file).toString().replace('\\', '/'), Files.readAllBytes(file));
+      // Names relative to the location: the same migrations found elsewhere are the same template.
+      files.put(dir.relativize(file).toString().replace('\\', '/'), Files.readAllBytes(file));
     }
     return files;
   }

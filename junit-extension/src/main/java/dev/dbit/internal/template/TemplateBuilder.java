@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.internal.sqlscript.FlywaySqlScriptException;
 
 /**
  * Migrates the template schema with Flyway, or reuses one an earlier run built from the same
@@ -71,13 +72,24 @@ public final class TemplateBuilder {
             "dbit: migrating "
                 + String.join(",", locations)
                 + " into the template schema failed. Flyway reports:\n"
-                + e.getMessage()
+                + describe(e)
                 + "\nFix that migration and run again: dbit rebuilds the template from scratch.",
             e);
       }
       SchemaOwnership.markReady(control, schema);
       return new Template(schema, fingerprint, false);
     }
+  }
+
+  /** Flyway's message, with the failing statement instead of Flyway's hint to rerun with -X. */
+  private static String describe(FlywayException e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof FlywaySqlScriptException script && script.getStatement() != null) {
+        String message = e.getMessage().replaceAll("(?m)^Statement\\s*:.*$", "").stripTrailing();
+        return message + "\nStatement  : " + script.getStatement().strip();
+      }
+    }
+    return e.getMessage();
   }
 
   private static void migrate(

@@ -1,0 +1,103 @@
+package dev.dbit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.Event;
+
+/** Bad settings fail the test class before any database is touched, with an exact message. */
+class ConfigurationErrorTest {
+
+  @Test
+  void badProviderFailsTheClassWithKeyValueAndAllowedValues() {
+    Throwable failure = classFailure(Map.of("dbit.provider", "docker"));
+
+    assertThat(failure)
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(
+            """
+            dbit: invalid value 'docker' for dbit.provider. Allowed values: auto, embedded, \
+            external, testcontainers.""");
+  }
+
+  @Test
+  void multiStatementModeIsRefusedForThePool() {
+    Throwable failure =
+        classFailure(Map.of("dbit.jdbc.params", "useServerPrepStmts=true&allowMultiQueries=true"));
+
+    assertThat(failure)
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(
+            """
+            dbit: dbit.jdbc.params must not set 'allowMultiQueries': multi-statement mode is only \
+            ever enabled on dbit's own control connection. Remove it from dbit.jdbc.params.""");
+  }
+
+  @Test
+  void unreachableServerIsNamedWithinSeconds() {
+    long start = System.nanoTime();
+    Throwable failure =
+        classFailure(Map.of("dbit.url", "jdbc:mysql://127.0.0.1:1/", "dbit.password", "pw-never-shown"));
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+    assertThat(failure.getMessage())
+        .startsWith(
+            "dbit: cannot connect to 127.0.0.1:1 as root (external server 127.0.0.1:1 as root):"
+                + " Communications link failure")
+        .endsWith(
+            "Check that the server runs and accepts TCP connections there, and that dbit.url,"
+                + " dbit.user and dbit.password are right.")
+        .doesNotContain("pw-never-shown");
+    assertThat(took).isLessThan(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void missingMigrationsSayWhereDbitLooked() {
+    Throwable failure = classFailure(Map.of("dbit.migrations", "classpath:no/such/place"));
+
+    assertThat(failure)
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(
+            """
+            dbit: no migration files found at classpath:no/such/place (dbit.migrations). Put \
+            Flyway SQL migrations (V1__create_tables.sql, ...) there, or set dbit.migrations to \
+            where they are, for example filesystem:src/main/resources/db/migration""");
+  }
+
+  @Test
+  void everyTestClassFailsFastWithTheSameError() {
+    EngineExecutionResults results =
+        DbitTestKit.run(
+            Map.of("dbit.pool.size", "100"), FixtureTestCase.class, SecondFixtureTestCase.class);
+
+    assertThat(results.containerEvents().failed().count()).isEqualTo(2);
+    assertThat(results.testEvents().started().count()).isZero();
+  }
+
+  private static Throwable classFailure(Map<String, String> configuration) {
+    EngineExecutionResults results = DbitTestKit.run(FixtureTestCase.class, configuration);
+    Event failed = results.containerEvents().failed().list().get(0);
+    assertThat(results.testEvents().started().count()).isZero();
+    return DbitTestKit.failure(failed);
+  }
+
+  @DbIntegrationTest
+  static class FixtureTestCase {
+    @Test
+    void neverRuns() {
+      throw new AssertionError("must not run with a bad configuration");
+    }
+  }
+
+  @DbIntegrationTest
+  static class SecondFixtureTestCase {
+    @Test
+    void neverRunsEither() {
+      throw new AssertionError("must not run with a bad configuration");
+    }
+  }
+}

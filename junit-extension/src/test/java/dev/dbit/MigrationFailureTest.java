@@ -1,0 +1,42 @@
+package dev.dbit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+class MigrationFailureTest {
+
+  @Test
+  void namesTheFileAndTheStatementThatFailed(@TempDir Path dir) throws IOException {
+    String location =
+        Migrations.write(
+            dir,
+            Map.of(
+                "V1__orders.sql", Migrations.ORDERS,
+                "V2__broken.sql", "CREATE TABLE broken (id INT PRIMARY KEY, amount NOT_A_TYPE);"));
+
+    EngineExecutionResults results =
+        DbitTestKit.run(BrokenMigrationTestCase.class, Map.of("dbit.migrations", location));
+
+    Throwable failure = DbitTestKit.failure(results.containerEvents().failed().list().get(0));
+    assertThat(failure.getMessage())
+        .startsWith("dbit: migrating " + location + " into the template schema failed. Flyway reports:")
+        .contains("V2__broken.sql")
+        .contains("CREATE TABLE broken (id INT PRIMARY KEY, amount NOT_A_TYPE)")
+        .endsWith("Fix that migration and run again: dbit rebuilds the template from scratch.");
+    assertThat(results.testEvents().started().count()).isZero();
+  }
+
+  @DbIntegrationTest
+  static class BrokenMigrationTestCase {
+    @Test
+    void neverRuns() {
+      throw new AssertionError("must not run when migrations fail");
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package dev.dbit;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+
+/** Small Flyway migration sets written to a directory, each unique so it gets a fresh template. */
+final class Migrations {
+  private Migrations() {}
+
+  static final String ORDERS =
+      """
+      CREATE TABLE status (code VARCHAR(10) PRIMARY KEY, label VARCHAR(40) NOT NULL);
+      INSERT INTO status VALUES ('NEW', 'New'), ('DONE', 'Done');
+      CREATE TABLE orders (
+        id BIGINT AUTO_INCREMENT PRIMARY KEY,
+        status_code VARCHAR(10) NOT NULL,
+        CONSTRAINT fk_orders_status FOREIGN KEY (status_code) REFERENCES status (code));
+      """;
+
+  /** Writes {@code files} into {@code dir} with a unique comment; returns the Flyway location. */
+  static String write(Path dir, Map<String, String> files) throws IOException {
+    Files.createDirectories(dir);
+    String nonce = "-- test run " + UUID.randomUUID() + "\n";
+    for (Map.Entry<String, String> file : files.entrySet()) {
+      Files.writeString(dir.resolve(file.getKey()), nonce + file.getValue());
+    }
+    return "filesystem:" + dir;
+  }
+}

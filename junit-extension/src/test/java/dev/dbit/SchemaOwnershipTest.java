@@ -1,0 +1,118 @@
+package dev.dbit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dbit.internal.server.EmbeddedMariaDb;
+import dev.dbit.internal.template.MigrationFingerprint;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/** dbit never changes a schema it did not create, even when its own naming points at one. */
+class SchemaOwnershipTest {
+  private static EmbeddedMariaDb server;
+  private static String url;
+
+  @BeforeAll
+  static void startServer() {
+    server = EmbeddedMariaDb.start(Path.of(System.getProperty("user.home"), ".cache", "dbit"));
+    url = "jdbc:mysql://127.0.0.1:" + server.port() + "/?sslMode=DISABLED";
+  }
+
+  @AfterAll
+  static void stopServer() {
+    server.close();
+  }
+
+  @Test
+  void refusesToDropAUserSchemaThatHasDbitsName(@TempDir Path dir) throws IOException, SQLException {
+    String location = Migrations.write(dir, Map.of("V1__orders.sql", Migrations.ORDERS));
+    String fingerprint = MigrationFingerprint.of(List.of(location), getClass().getClassLoader());
+    String clash = "dbit_test_" + fingerprint.substring(0, 8) + "_1";
+    execute(
+        "CREATE DATABASE " + clash,
+        "CREATE TABLE " + clash + ".invoices (id INT PRIMARY KEY, total INT)",
+        "INSERT INTO " + clash + ".invoices VALUES (1, 100), (2, 250)");
+    Map<String, Long> before = checksums(clash);
+
+    EngineExecutionResults results =
+        DbitTestKit.run(
+            ResetCorrectnessTest.RandomWritesTestCase.class,
+            Map.of("dbit.url", url, "dbit.migrations", location));
+
+    Throwable failure = DbitTestKit.failure(results.containerEvents().failed().list().get(0));
+    assertThat(failure)
+        .hasMessage(
+            """
+            dbit: refusing to drop schema `%s`: it has no dbit_schema_marker table, so dbit did \
+            not create it. dbit only ever deletes from schemas it created. If this schema is yours, \
+            keep it: nothing was changed. If it is a leftover you no longer need, drop it \
+            yourself."""
+                .formatted(clash));
+    assertThat(checksums(clash)).isEqualTo(before).hasSize(1);
+    execute("DROP DATABASE " + clash);
+  }
+
+  @Test
+  void leavesOtherSchemasOnTheServerByteIdentical() throws SQLException {
+    execute(
+        "DROP DATABASE IF EXISTS shop_live",
+        "CREATE DATABASE shop_live",
+        "CREATE TABLE shop_live.customer (id INT PRIMARY KEY, email VARCHAR(80))",
+        "CREATE TABLE shop_live.brand (id INT PRIMARY KEY, name VARCHAR(80))",
+        "CREATE TABLE shop_live.orders (id INT PRIMARY KEY, customer_id INT,"
+            + " FOREIGN KEY (customer_id) REFERENCES shop_live.customer (id) ON DELETE CASCADE)",
+        "INSERT INTO shop_live.customer VALUES (1, 'a@example.com'), (2, 'b@example.com')",
+        "INSERT INTO shop_live.brand VALUES (1, 'Acme')",
+        "INSERT INTO shop_live.orders VALUES (10, 1), (11, 2)");
+    Map<String, Long> before = checksums("shop_live");
+
+    EngineExecutionResults results =
+        DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, Map.of("dbit.url", url));
+
+    DbitTestKit.assertAllSucceeded(results, ResetCorrectnessTest.REPETITIONS + 1);
+    assertThat(checksums("shop_live")).isEqualTo(before).hasSize(3);
+  }
+
+  private static void execute(String... statements) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url, "root", "");
+        Statement statement = connection.createStatement()) {
+      for (String sql : statements) {
+        statement.execute(sql);
+      }
+    }
+  }
+
+  private static Map<String, Long> checksums(String schema) throws SQLException {
+    Map<String, Long> result = new TreeMap<>();
+    try (Connection connection = DriverManager.getConnection(url, "root", "");
+        Statement statement = connection.createStatement()) {
+      List<String> tables = new java.util.ArrayList<>();
+      try (ResultSet rows =
+          statement.executeQuery(
+              "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = '" + schema + "'")) {
+        while (rows.next()) {
+          tables.add(schema + "." + rows.getString(1));
+        }
+      }
+      try (ResultSet rows = statement.executeQuery("CHECKSUM TABLE " + String.join(", ", tables))) {
+        while (rows.next()) {
+          result.put(rows.getString(1), rows.getLong(2));
+        }
+      }
+    }
+    return result;
+  }
+}

@@ -1,0 +1,75 @@
+package dev.dbit;
+
+import dev.dbit.internal.jdbc.SqlIdentifiers;
+import dev.dbit.internal.template.SchemaLayout;
+import dev.dbit.internal.template.SchemaOwnership;
+import dev.dbit.internal.template.TemplateBuilder;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Compares every table of a test schema with the template it was copied from. */
+final class TableStates {
+  private TableStates() {}
+
+  /** Tables whose rows differ from the template's (by CHECKSUM TABLE and row count). */
+  static List<String> differences(TestDatabase database) throws SQLException {
+    try (Connection connection = database.openConnection()) {
+      String copy = database.schemaName();
+      String template =
+          TemplateBuilder.templateName(
+              SchemaOwnership.read(connection, copy).orElseThrow().fingerprint());
+      List<String> tables = SchemaLayout.read(connection, template).tables();
+      List<String> copyTables = SchemaLayout.read(connection, copy).tables();
+      if (!copyTables.equals(tables)) {
+        throw new AssertionError("table lists differ: " + copyTables + " vs " + tables);
+      }
+      Map<String, String> expected = fingerprints(connection, template, tables);
+      Map<String, String> actual = fingerprints(connection, copy, tables);
+      List<String> different = new ArrayList<>();
+      for (String table : tables) {
+        if (!expected.get(table).equals(actual.get(table))) {
+          different.add(table + " (" + actual.get(table) + " instead of " + expected.get(table) + ")");
+        }
+      }
+      return different;
+    }
+  }
+
+  /** Count and checksum of every table, as "rows=N checksum=C". */
+  private static Map<String, String> fingerprints(Connection connection, String schema, List<String> tables)
+      throws SQLException {
+    Map<String, String> result = new HashMap<>();
+    StringBuilder counts = new StringBuilder();
+    for (int i = 0; i < tables.size(); i++) {
+      counts
+          .append(i == 0 ? "" : " UNION ALL ")
+          .append("SELECT ")
+          .append(i)
+          .append(", COUNT(*) FROM ")
+          .append(SqlIdentifiers.qualified(schema, tables.get(i)));
+    }
+    try (Statement statement = connection.createStatement()) {
+      try (ResultSet rows = statement.executeQuery(counts.toString())) {
+        while (rows.next()) {
+          result.put(tables.get(rows.getInt(1)), "rows=" + rows.getLong(2));
+        }
+      }
+      String checksum =
+          "CHECKSUM TABLE "
+              + String.join(", ", tables.stream().map(t -> SqlIdentifiers.qualified(schema, t)).toList());
+      try (ResultSet rows = statement.executeQuery(checksum)) {
+        while (rows.next()) {
+          String table = rows.getString(1).substring(schema.length() + 1);
+          result.merge(table, " checksum=" + rows.getLong(2), String::concat);
+        }
+      }
+    }
+    return result;
+  }
+}

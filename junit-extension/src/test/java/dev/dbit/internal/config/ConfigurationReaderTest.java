@@ -1,0 +1,116 @@
+package dev.dbit.internal.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ConfigurationReaderTest {
+
+  private static DbitConfiguration read(Map<String, String> parameters) {
+    return new ConfigurationReader(key -> Optional.ofNullable(parameters.get(key))).read();
+  }
+
+  @Test
+  void defaultsNeedNoSettings() {
+    DbitConfiguration config = read(Map.of());
+
+    assertThat(config.provider()).isEqualTo(ProviderKind.AUTO);
+    assertThat(config.externalUrl()).isEmpty();
+    assertThat(config.user()).isEqualTo("root");
+    assertThat(config.password().isEmpty()).isTrue();
+    assertThat(config.migrations()).containsExactly("classpath:db/migration");
+    assertThat(config.jdbcParams()).isEmpty();
+    assertThat(config.poolSize()).isEqualTo(4);
+    assertThat(config.image()).isEqualTo("mysql:8.4");
+  }
+
+  @Test
+  void readsEveryKey() {
+    DbitConfiguration config =
+        read(
+            Map.of(
+                "dbit.provider", "External",
+                "dbit.url", "jdbc:mysql://db.example:3307/",
+                "dbit.user", "tester",
+                "dbit.password", "s3cret",
+                "dbit.migrations", "classpath:a, filesystem:b",
+                "dbit.jdbc.params", "useServerPrepStmts=true&cachePrepStmts=true",
+                "dbit.pool.size", "8",
+                "dbit.image", "mysql:8.0"));
+
+    assertThat(config.provider()).isEqualTo(ProviderKind.EXTERNAL);
+    assertThat(config.externalUrl()).contains("jdbc:mysql://db.example:3307/");
+    assertThat(config.user()).isEqualTo("tester");
+    assertThat(config.password().reveal()).isEqualTo("s3cret");
+    assertThat(config.migrations()).containsExactly("classpath:a", "filesystem:b");
+    assertThat(config.jdbcParams())
+        .containsExactly(Map.entry("useServerPrepStmts", "true"), Map.entry("cachePrepStmts", "true"));
+    assertThat(config.poolSize()).isEqualTo(8);
+    assertThat(config.image()).isEqualTo("mysql:8.0");
+  }
+
+  @Test
+  void neverPrintsThePassword() {
+    DbitConfiguration config = read(Map.of("dbit.password", "hunter2-secret"));
+
+    assertThat(config.toString()).doesNotContain("hunter2-secret").contains("(hidden)");
+  }
+
+  @ParameterizedTest(name = "{0}={1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "dbit.provider|docker|dbit: invalid value 'docker' for dbit.provider. Allowed values: auto,"
+            + " embedded, external, testcontainers.",
+        "dbit.pool.size|0|dbit: invalid value '0' for dbit.pool.size. Allowed values: a whole number"
+            + " from 1 to 64.",
+        "dbit.pool.size|many|dbit: invalid value 'many' for dbit.pool.size. Allowed values: a whole"
+            + " number from 1 to 64.",
+        "dbit.url|postgresql://x/|dbit: invalid value 'postgresql://x/' for dbit.url. It must start"
+            + " with jdbc:mysql:// (dbit talks to MySQL and MariaDB through Connector/J), for example"
+            + " jdbc:mysql://127.0.0.1:3306/",
+        "dbit.migrations|http:x|dbit: invalid value 'http:x' for dbit.migrations. Each location must"
+            + " start with classpath: or filesystem:, for example classpath:db/migration",
+        "dbit.migrations|a,,b|dbit: invalid value 'a,,b' for dbit.migrations. Give comma-separated"
+            + " Flyway locations without empty entries, for example classpath:db/migration",
+        "dbit.jdbc.params|useSSL|dbit: invalid value 'useSSL' for dbit.jdbc.params. Give key=value"
+            + " pairs joined by &, for example useServerPrepStmts=false&cachePrepStmts=true",
+        "dbit.jdbc.params|allowMultiQueries=true|dbit: dbit.jdbc.params must not set"
+            + " 'allowMultiQueries': multi-statement mode is only ever enabled on dbit's own control"
+            + " connection. Remove it from dbit.jdbc.params.",
+        "dbit.jdbc.params|password=x|dbit: dbit.jdbc.params must not set 'password': give the"
+            + " password with dbit.password so that it is never printed. Remove it from"
+            + " dbit.jdbc.params.",
+      })
+  void rejectsBadValuesNamingKeyValueAndFix(String key, String value, String message) {
+    assertThatThrownBy(() -> read(Map.of(key, value)))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(message);
+  }
+
+  @Test
+  void externalProviderNeedsUrl() {
+    assertThatThrownBy(() -> read(Map.of("dbit.provider", "external")))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(
+            "dbit: dbit.provider = 'external' needs dbit.url. Set it to your server, for example"
+                + " -Ddbit.url=jdbc:mysql://127.0.0.1:3306/");
+  }
+
+  @Test
+  void refusesPasswordInUrlWithoutEchoingIt() {
+    assertThatThrownBy(() -> read(Map.of("dbit.url", "jdbc:mysql://h/?user=a&password=topsecret")))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(
+            "dbit: dbit.url must not carry a password (the value is not shown for that reason)."
+                + " Remove password=... from the URL and set dbit.password instead.")
+        .message()
+        .doesNotContain("topsecret");
+  }
+}

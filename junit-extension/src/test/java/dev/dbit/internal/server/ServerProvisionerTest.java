@@ -1,0 +1,77 @@
+package dev.dbit.internal.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dbit.internal.config.ConfigurationReader;
+import dev.dbit.internal.config.DbitConfiguration;
+import dev.dbit.internal.config.ProviderKind;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+class ServerProvisionerTest {
+
+  private static DbitConfiguration config(Map<String, String> parameters) {
+    return new ConfigurationReader(key -> Optional.ofNullable(parameters.get(key))).read();
+  }
+
+  @Test
+  void autoPrefersAnExplicitUrl() {
+    ServerChoice choice =
+        ServerProvisioner.choose(config(Map.of("dbit.url", "jdbc:mysql://127.0.0.1:3306/")), () -> true);
+
+    assertThat(choice).isEqualTo(new ServerChoice(ProviderKind.EXTERNAL, "dbit.url is set"));
+  }
+
+  @Test
+  void autoTakesTestcontainersWhenDockerAnswers() {
+    ServerChoice choice = ServerProvisioner.choose(config(Map.of()), () -> true);
+
+    assertThat(choice).isEqualTo(new ServerChoice(ProviderKind.TESTCONTAINERS, "a Docker engine answers"));
+  }
+
+  @Test
+  void autoFallsBackToEmbeddedWithoutDocker() {
+    ServerChoice choice = ServerProvisioner.choose(config(Map.of()), () -> false);
+
+    assertThat(choice)
+        .isEqualTo(
+            new ServerChoice(ProviderKind.EMBEDDED, "no dbit.url and no reachable Docker engine"));
+  }
+
+  @Test
+  void explicitProviderIsNeverSecondGuessed() {
+    ServerChoice choice =
+        ServerProvisioner.choose(config(Map.of("dbit.provider", "embedded")), () -> true);
+
+    assertThat(choice.kind()).isEqualTo(ProviderKind.EMBEDDED);
+  }
+
+  @Test
+  void externalUrlKeepsItsParametersAndDefaultsThePort() {
+    ExternalServer server =
+        ExternalServer.fromUrl(
+            "jdbc:mysql://db.example/ignored?sslMode=REQUIRED",
+            "app",
+            dev.dbit.internal.config.Secret.of("pw"));
+
+    assertThat(server.host()).isEqualTo("db.example");
+    assertThat(server.port()).isEqualTo(3306);
+    assertThat(server.baseParams()).containsExactly(Map.entry("sslMode", "REQUIRED"));
+    assertThat(server.description()).isEqualTo("external server db.example:3306 as app");
+  }
+
+  @Test
+  void externalUrlWithBadPortIsAConfigurationError() {
+    assertThatThrownBy(
+            () ->
+                ExternalServer.fromUrl(
+                    "jdbc:mysql://db.example:port/", "root", dev.dbit.internal.config.Secret.of("")))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(
+            "dbit: invalid value 'jdbc:mysql://db.example:port/' for dbit.url. The port must be a"
+                + " number, for example jdbc:mysql://127.0.0.1:3306/");
+  }
+}
