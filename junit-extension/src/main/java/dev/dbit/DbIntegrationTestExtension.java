@@ -90,10 +90,17 @@ final class DbIntegrationTestExtension
                 .getOrComputeIfAbsent(
                     key,
                     k -> {
+                      long start = System.nanoTime();
+                      DatabaseServer started = ServerProvisioner.start(config, choice);
                       LOG.log(
                           Level.INFO,
-                          "dbit: provider " + choice.kind().value() + " (" + choice.reason() + ")");
-                      return ServerProvisioner.start(config, choice);
+                          String.format(
+                              "dbit: provider %s (%s): %s, up in %d ms",
+                              choice.kind().value(),
+                              choice.reason(),
+                              started.description(),
+                              (System.nanoTime() - start) / 1_000_000));
+                      return started;
                     },
                     DatabaseServer.class);
         ClassLoader classLoader = context.getRequiredTestClass().getClassLoader();

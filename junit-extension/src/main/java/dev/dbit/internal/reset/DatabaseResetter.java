@@ -75,9 +75,10 @@ public final class DatabaseResetter {
       if (dirty.isEmpty()) {
         return resetTables;
       }
-      execute(cleanupSql(dirty));
-      resetTables.addAll(dirty);
-      if (!mayFireTriggers(dirty)) {
+      CleanupPlan plan = plan(dirty);
+      execute(cleanupSql(plan.tables()));
+      resetTables.addAll(plan.tables());
+      if (!plan.needsConfirmation()) {
         return resetTables;
       }
     }
@@ -90,6 +91,39 @@ public final class DatabaseResetter {
             + probe());
   }
 
+  /**
+   * The tables to clean, in an order that lets triggers fire harmlessly: tables whose reset fires a
+   * trigger come first, the tables those triggers write come last. Only chains of triggers (a
+   * trigger target that fires triggers itself) need a second probe.
+   */
+  CleanupPlan plan(List<String> dirty) {
+    Set<String> sources = new LinkedHashSet<>();
+    Set<String> others = new LinkedHashSet<>();
+    for (String table : dirty) {
+      (firesTriggers(table) ? sources : others).add(table);
+    }
+    Set<String> targets = new LinkedHashSet<>();
+    for (String source : sources) {
+      targets.addAll(layout.triggerTargets().getOrDefault(source, Set.of()));
+    }
+    targets.removeAll(sources);
+    boolean chained = targets.stream().anyMatch(this::firesTriggers)
+        || sources.stream().anyMatch(s -> layout.triggerTargets().getOrDefault(s, Set.of()).stream().anyMatch(sources::contains));
+    others.removeAll(targets);
+    List<String> ordered = new ArrayList<>(sources);
+    ordered.addAll(others);
+    ordered.addAll(targets);
+    return new CleanupPlan(ordered, chained);
+  }
+
+  /** Tables to clean in order, and whether a second probe must confirm the result. */
+  record CleanupPlan(List<String> tables, boolean needsConfirmation) {}
+
+  private boolean firesTriggers(String table) {
+    return layout.deleteTriggerTables().contains(table)
+        || (layout.referenceTables().contains(table) && layout.insertTriggerTables().contains(table));
+  }
+
   /** Tables that differ from the post-migration state, in one round trip. */
   List<String> probe() throws SQLException {
     List<String> dirty = new ArrayList<>();
@@ -97,9 +131,7 @@ public final class DatabaseResetter {
       boolean isResult = statement.execute(probeSql);
       if (!emptyTables.isEmpty()) {
         try (ResultSet rows = statement.getResultSet()) {
-          while (rows.next()) {
-            dirty.add(emptyTables.get(rows.getInt(1)));
-          }
+          dirty.addAll(SchemaLayout.nonEmptyTables(rows, emptyTables));
         }
         isResult = statement.getMoreResults();
       }
@@ -155,6 +187,8 @@ public final class DatabaseResetter {
 
   private String cleanupSql(List<String> tables) {
     List<String> statements = new ArrayList<>();
+    // One transaction: one commit for all tables instead of one per DELETE.
+    statements.add("START TRANSACTION");
     for (String table : tables) {
       List<String> columns = layout.referenceColumns().get(table);
       statements.add(
@@ -162,17 +196,8 @@ public final class DatabaseResetter {
               ? "DELETE FROM " + qualified(copy, table)
               : SchemaCopier.restoreTableSql(template, copy, table, columns));
     }
+    statements.add("COMMIT");
     return String.join(";\n", statements);
-  }
-
-  private boolean mayFireTriggers(List<String> tables) {
-    for (String table : tables) {
-      if (layout.deleteTriggerTables().contains(table)
-          || (layout.referenceTables().contains(table) && layout.insertTriggerTables().contains(table))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private void requireOwnership() throws SQLException {

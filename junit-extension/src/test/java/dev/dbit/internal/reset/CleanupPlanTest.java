@@ -1,0 +1,51 @@
+package dev.dbit.internal.reset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dbit.internal.template.SchemaLayout;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CleanupPlanTest {
+  /** customer has a DELETE trigger writing audit_log; country is reference data. */
+  private static final SchemaLayout LAYOUT =
+      new SchemaLayout(
+          List.of("audit_log", "brand", "country", "customer", "order_history", "sales_order"),
+          Map.of("country", List.of("code", "name")),
+          List.of(),
+          List.of("trg_customer", "trg_order"),
+          Set.of("customer", "sales_order"),
+          Set.of(),
+          Map.of("customer", Set.of("audit_log"), "sales_order", Set.of("order_history")));
+
+  private static DatabaseResetter.CleanupPlan plan(String... dirty) {
+    return new DatabaseResetter(null, "tpl", "copy", LAYOUT).plan(List.of(dirty));
+  }
+
+  @Test
+  void tablesWhoseResetFiresTriggersGoFirstAndTheirTargetsLast() {
+    DatabaseResetter.CleanupPlan plan = plan("audit_log", "brand", "customer");
+
+    assertThat(plan.tables()).containsExactly("customer", "brand", "audit_log");
+    assertThat(plan.needsConfirmation()).isFalse();
+  }
+
+  @Test
+  void cleanTriggerTargetsAreEmptiedToo() {
+    assertThat(plan("sales_order").tables()).containsExactly("sales_order", "order_history");
+  }
+
+  @Test
+  void aChainOfTriggersAsksForASecondProbe() {
+    SchemaLayout chained =
+        new SchemaLayout(
+            List.of("a", "b", "c"), Map.of(), List.of(), List.of("ta", "tb"),
+            Set.of("a", "b"), Set.of(), Map.of("a", Set.of("b"), "b", Set.of("c")));
+
+    DatabaseResetter.CleanupPlan plan = new DatabaseResetter(null, "tpl", "copy", chained).plan(List.of("a"));
+
+    assertThat(plan.needsConfirmation()).isTrue();
+  }
+}
