@@ -83,4 +83,24 @@ public @interface DbIntegrationTest {
 
   /** Docker image of the Testcontainers provider; default {@code mysql:8.4}. */
   String IMAGE = "dbit.image";
+
+  /**
+   * What dbit does with a test that shows a transport stall: {@code fail} (default) fails it with
+   * a {@link TransportStallError}, {@code warn} reports it and lets it pass, {@code off} only
+   * measures.
+   *
+   * <p>A transport stall: the test ran at least {@value #STALL_MIN_STATEMENTS} statements, the
+   * server spent at most {@value #STALL_MAX_SQL_SHARE} of the wall time on them, and most of the
+   * wall time was spent waiting inside JDBC calls, far above a normal round trip.
+   */
+  String STALL_MODE = "dbit.stall.mode";
+
+  /** Fewest statements a test must run to be judged for a stall; default {@code 20}. */
+  String STALL_MIN_STATEMENTS = "dbit.stall.min-statements";
+
+  /**
+   * Largest share of wall time (0 to 1) the server may spend on a test's SQL for the test to
+   * count as stalled; default {@code 0.2}.
+   */
+  String STALL_MAX_SQL_SHARE = "dbit.stall.max-sql-share";
 }

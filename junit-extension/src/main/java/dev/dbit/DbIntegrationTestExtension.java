@@ -9,6 +9,13 @@ import dev.dbit.internal.server.ServerProvisioner;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import dev.dbit.internal.config.StallSettings;
+import dev.dbit.internal.measure.TestMeasurement;
+import dev.dbit.internal.stall.StallGuard;
+import java.lang.reflect.Method;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -16,7 +23,9 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
@@ -26,7 +35,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * control connection, pool) in the execution request's store; both are closed by JUnit.
  */
 final class DbIntegrationTestExtension
-    implements BeforeAllCallback, BeforeEachCallback, ParameterResolver {
+    implements BeforeAllCallback, BeforeEachCallback, ParameterResolver, InvocationInterceptor {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
   private static final Namespace NAMESPACE = Namespace.create(DbIntegrationTestExtension.class);
 
@@ -44,6 +53,69 @@ final class DbIntegrationTestExtension
   @Override
   public void beforeEach(ExtensionContext context) throws SQLException {
     run(context).resetBeforeTest();
+  }
+
+  @Override
+  public void interceptTestMethod(
+      Invocation<Void> invocation, ReflectiveInvocationContext<Method> method, ExtensionContext context)
+      throws Throwable {
+    measured(invocation, context);
+  }
+
+  @Override
+  public void interceptTestTemplateMethod(
+      Invocation<Void> invocation, ReflectiveInvocationContext<Method> method, ExtensionContext context)
+      throws Throwable {
+    measured(invocation, context);
+  }
+
+  /** Measures the test method alone, judges it, and fails it on a transport stall in fail mode. */
+  private static void measured(Invocation<Void> invocation, ExtensionContext context) throws Throwable {
+    DbitRun run = run(context);
+    TestMeasurement measurement = run.startMeasurement();
+    Throwable failure = null;
+    try {
+      invocation.proceed();
+    } catch (Throwable t) {
+      failure = t;
+    }
+    TestMetrics metrics = measurement.stop();
+    StallSettings.StallMode mode = run.stallGuard().settings().mode();
+    Optional<StallGuard.Assessment> assessment =
+        mode == StallSettings.StallMode.OFF ? Optional.empty() : Optional.of(run.assess(metrics));
+    context.publishReportEntry(entries(metrics, assessment));
+    Optional<TransportStallError> stall =
+        assessment.flatMap(StallGuard.Assessment::message).map(message -> new TransportStallError(message, metrics));
+    if (failure != null) {
+      stall.ifPresent(failure::addSuppressed);
+      throw failure;
+    }
+    if (stall.isPresent()) {
+      if (mode == StallSettings.StallMode.FAIL) {
+        throw stall.get();
+      }
+      LOG.log(Level.WARNING, context.getDisplayName() + ": " + stall.get().getMessage());
+    }
+  }
+
+  private static Map<String, String> entries(TestMetrics metrics, Optional<StallGuard.Assessment> assessment) {
+    Map<String, String> entries = new LinkedHashMap<>();
+    entries.put(ReportKeys.WALL_MS, millis(metrics.wallMillis()));
+    entries.put(ReportKeys.CPU_MS, millis(metrics.cpuMillis()));
+    entries.put(ReportKeys.STATEMENTS, Long.toString(metrics.statements()));
+    entries.put(ReportKeys.JDBC_MS, millis(metrics.jdbcMillis()));
+    entries.put(
+        ReportKeys.SERVER_SQL_MS,
+        metrics.serverSqlMillis().isPresent() ? millis(metrics.serverSqlMillis().getAsDouble()) : "n/a");
+    entries.put(
+        ReportKeys.QUESTIONS,
+        metrics.questions().isPresent() ? Long.toString(metrics.questions().getAsLong()) : "n/a");
+    entries.put(ReportKeys.VERDICT, assessment.map(StallGuard.Assessment::summary).orElse("off: measured only"));
+    return entries;
+  }
+
+  private static String millis(double value) {
+    return String.format(Locale.ROOT, "%.3f", value);
   }
 
   @Override

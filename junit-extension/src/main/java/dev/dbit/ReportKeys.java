@@ -18,5 +18,26 @@ public final class ReportKeys {
   /** Name of the schema the tests run against. */
   public static final String TEST_SCHEMA = "dbit.test-schema";
 
+  /** Per test: wall-clock milliseconds of the test method. */
+  public static final String WALL_MS = "dbit.wall-ms";
+
+  /** Per test: CPU milliseconds of the test's thread. */
+  public static final String CPU_MS = "dbit.cpu-ms";
+
+  /** Per test: statements executed on connections from dbit. */
+  public static final String STATEMENTS = "dbit.statements";
+
+  /** Per test: milliseconds spent inside JDBC calls on connections from dbit. */
+  public static final String JDBC_MS = "dbit.jdbc-ms";
+
+  /** Per test: server-side SQL milliseconds (performance_schema); {@code n/a} when off. */
+  public static final String SERVER_SQL_MS = "dbit.server-sql-ms";
+
+  /** Per test: the server's {@code Questions} delta without dbit's own statements. */
+  public static final String QUESTIONS = "dbit.questions";
+
+  /** Per test: the stall verdict in one line, starting with {@code ok}, {@code suspected} or {@code transport stall}. */
+  public static final String VERDICT = "dbit.verdict";
+
   private ReportKeys() {}
 }

@@ -2,6 +2,14 @@ package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.dbit.TestMetrics;
+import dev.dbit.internal.jdbc.FactoryDataSource;
+import dev.dbit.internal.measure.JdbcClock;
+import dev.dbit.internal.measure.RoundTripBaseline;
+import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.measure.TestMeasurement;
+import dev.dbit.internal.stall.StallGuard;
+import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
 import dev.dbit.TestDatabase;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.jdbc.ConnectionFactory;
@@ -41,6 +49,10 @@ public final class DbitRun implements AutoCloseable {
   private final String copy;
   private final SchemaLayout layout;
   private final String serverDescription;
+  private final DataSource proxiedPool;
+  private final JdbcClock clock;
+  private final ServerCounters counters;
+  private final StallGuard stallGuard;
   private final List<Double> resetMillis = new ArrayList<>();
 
   private DbitRun(
@@ -52,8 +64,16 @@ public final class DbitRun implements AutoCloseable {
       TemplateBuilder.Template template,
       String copy,
       SchemaLayout layout,
-      String serverDescription) {
+      String serverDescription,
+      DataSource proxiedPool,
+      JdbcClock clock,
+      ServerCounters counters,
+      StallGuard stallGuard) {
     this.serverDescription = serverDescription;
+    this.proxiedPool = proxiedPool;
+    this.clock = clock;
+    this.counters = counters;
+    this.stallGuard = stallGuard;
     this.control = control;
     this.workerLock = workerLock;
     this.pool = pool;
@@ -91,12 +111,25 @@ public final class DbitRun implements AutoCloseable {
       boolean reused = prepareCopy(control, template, layout, copy, resetter);
       ConnectionFactory poolConnections = connections.with(config.jdbcParams());
       HikariDataSource pool = pool(poolConnections, copy, config.poolSize());
-      TestDatabase database = new Schema(poolConnections, copy);
+      JdbcClock clock = new JdbcClock();
+      DataSource proxiedPool =
+          ProxyDataSourceBuilder.create("dbit", pool).methodListener(clock).buildProxy();
+      DataSource unpooled =
+          ProxyDataSourceBuilder.create("dbit-extra", new FactoryDataSource(poolConnections, copy))
+              .methodListener(clock)
+              .buildProxy();
+      TestDatabase database = new Schema(poolConnections, copy, unpooled);
+      ServerCounters counters = ServerCounters.on(control);
+      RoundTripBaseline baseline =
+          RoundTripBaseline.calibrate(poolConnections, copy, counters.performanceSchema());
+      StallGuard stallGuard =
+          new StallGuard(
+              config.stall(), baseline, isLoopback(server.host()), poolConnections, config.jdbcParams(), copy);
       LOG.log(
           Level.INFO,
           String.format(
-              "dbit: %s; template %s %s (%d tables, %d reference tables); test schema %s %s; ready"
-                  + " in %d ms",
+              "dbit: %s; template %s %s (%d tables, %d reference tables); test schema %s %s;"
+                  + " round trip %s; performance_schema %s; ready in %d ms",
               server.description(),
               template.schema(),
               template.reused() ? "reused" : "migrated",
@@ -104,9 +137,12 @@ public final class DbitRun implements AutoCloseable {
               layout.referenceTables().size(),
               copy,
               reused ? "reused" : "copied",
+              baseline.describe(),
+              counters.performanceSchema() ? "on" : "off (server SQL time unknown)",
               (System.nanoTime() - start) / 1_000_000));
       return new DbitRun(
-          control, workerLock, pool, database, resetter, template, copy, layout, server.description());
+          control, workerLock, pool, database, resetter, template, copy, layout, server.description(),
+          proxiedPool, clock, counters, stallGuard);
     } catch (SQLException | RuntimeException e) {
       closeQuietly(control);
       if (e instanceof RuntimeException runtime) {
@@ -171,7 +207,29 @@ public final class DbitRun implements AutoCloseable {
   }
 
   public DataSource dataSource() {
-    return pool;
+    return proxiedPool;
+  }
+
+  /** Starts measuring a test method; call on the test's thread. */
+  public TestMeasurement startMeasurement() throws SQLException {
+    return TestMeasurement.start(control, counters, clock);
+  }
+
+  /** Judges a finished test's metrics. */
+  public StallGuard.Assessment assess(TestMetrics metrics) {
+    return stallGuard.assess(metrics);
+  }
+
+  public StallGuard stallGuard() {
+    return stallGuard;
+  }
+
+  private static boolean isLoopback(String host) {
+    try {
+      return java.net.InetAddress.getByName(host).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      return false;
+    }
   }
 
   public TestDatabase database() {
@@ -225,8 +283,9 @@ public final class DbitRun implements AutoCloseable {
     }
   }
 
-  /** The {@link TestDatabase} handed to tests. */
-  private record Schema(ConnectionFactory connections, String schemaName) implements TestDatabase {
+  /** The {@link TestDatabase} handed to tests; its extra connections are measured too. */
+  private record Schema(ConnectionFactory connections, String schemaName, DataSource unpooled)
+      implements TestDatabase {
     @Override
     public String jdbcUrl() {
       return connections.url(schemaName);
@@ -234,7 +293,7 @@ public final class DbitRun implements AutoCloseable {
 
     @Override
     public Connection openConnection() throws SQLException {
-      return connections.open(schemaName);
+      return unpooled.getConnection();
     }
   }
 }

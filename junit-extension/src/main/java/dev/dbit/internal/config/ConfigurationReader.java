@@ -22,6 +22,8 @@ public final class ConfigurationReader {
   static final String DEFAULT_IMAGE = "mysql:8.4";
   static final int DEFAULT_POOL_SIZE = 4;
   static final int MAX_POOL_SIZE = 64;
+  static final int DEFAULT_STALL_MIN_STATEMENTS = 20;
+  static final double DEFAULT_STALL_MAX_SQL_SHARE = 0.2;
 
   /** Parameters that must never reach the pool handed to tests, with the reason. */
   private static final Map<String, String> FORBIDDEN_PARAMS =
@@ -59,7 +61,56 @@ public final class ConfigurationReader {
         jdbcParams(),
         poolSize(),
         embeddedDir(),
-        value(DbIntegrationTest.IMAGE).orElse(DEFAULT_IMAGE));
+        value(DbIntegrationTest.IMAGE).orElse(DEFAULT_IMAGE),
+        stall());
+  }
+
+  private StallSettings stall() {
+    String rawMode = value(DbIntegrationTest.STALL_MODE).orElse("fail");
+    StallSettings.StallMode mode =
+        java.util.Arrays.stream(StallSettings.StallMode.values())
+            .filter(m -> m.value().equals(rawMode.toLowerCase(Locale.ROOT)))
+            .findFirst()
+            .orElseThrow(
+                () -> invalid(DbIntegrationTest.STALL_MODE, rawMode, "Allowed values: fail, warn, off."));
+    int minStatements =
+        wholeNumber(DbIntegrationTest.STALL_MIN_STATEMENTS, DEFAULT_STALL_MIN_STATEMENTS, 1, 1_000_000);
+    double maxSqlShare = share(DbIntegrationTest.STALL_MAX_SQL_SHARE, DEFAULT_STALL_MAX_SQL_SHARE);
+    return new StallSettings(mode, minStatements, maxSqlShare);
+  }
+
+  private int wholeNumber(String key, int fallback, int min, int max) {
+    Optional<String> raw = value(key);
+    if (raw.isEmpty()) {
+      return fallback;
+    }
+    String allowed = "Allowed values: a whole number from " + min + " to " + max + ".";
+    try {
+      int number = Integer.parseInt(raw.get());
+      if (number < min || number > max) {
+        throw invalid(key, raw.get(), allowed);
+      }
+      return number;
+    } catch (NumberFormatException e) {
+      throw invalid(key, raw.get(), allowed);
+    }
+  }
+
+  private double share(String key, double fallback) {
+    Optional<String> raw = value(key);
+    if (raw.isEmpty()) {
+      return fallback;
+    }
+    String allowed = "Allowed values: a number greater than 0 and at most 1, for example 0.2.";
+    try {
+      double number = Double.parseDouble(raw.get());
+      if (!(number > 0 && number <= 1)) {
+        throw invalid(key, raw.get(), allowed);
+      }
+      return number;
+    } catch (NumberFormatException e) {
+      throw invalid(key, raw.get(), allowed);
+    }
   }
 
   private Optional<String> value(String key) {
@@ -171,20 +222,7 @@ public final class ConfigurationReader {
   }
 
   private int poolSize() {
-    Optional<String> raw = value(DbIntegrationTest.POOL_SIZE);
-    if (raw.isEmpty()) {
-      return DEFAULT_POOL_SIZE;
-    }
-    String allowed = "Allowed values: a whole number from 1 to " + MAX_POOL_SIZE + ".";
-    try {
-      int size = Integer.parseInt(raw.get());
-      if (size < 1 || size > MAX_POOL_SIZE) {
-        throw invalid(DbIntegrationTest.POOL_SIZE, raw.get(), allowed);
-      }
-      return size;
-    } catch (NumberFormatException e) {
-      throw invalid(DbIntegrationTest.POOL_SIZE, raw.get(), allowed);
-    }
+    return wholeNumber(DbIntegrationTest.POOL_SIZE, DEFAULT_POOL_SIZE, 1, MAX_POOL_SIZE);
   }
 
   private Path embeddedDir() {

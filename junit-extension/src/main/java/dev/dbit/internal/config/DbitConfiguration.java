@@ -17,6 +17,7 @@ import java.util.Optional;
  * @param poolSize maximum pool size
  * @param embeddedDir where the embedded provider keeps binaries and data
  * @param image Docker image of the Testcontainers provider
+ * @param stall when a test counts as stalled and what happens then
  */
 public record DbitConfiguration(
     ProviderKind provider,
@@ -27,7 +28,8 @@ public record DbitConfiguration(
     Map<String, String> jdbcParams,
     int poolSize,
     Path embeddedDir,
-    String image) {
+    String image,
+    StallSettings stall) {
 
   public DbitConfiguration {
     migrations = List.copyOf(migrations);

@@ -28,6 +28,20 @@ class ConfigurationReaderTest {
     assertThat(config.jdbcParams()).isEmpty();
     assertThat(config.poolSize()).isEqualTo(4);
     assertThat(config.image()).isEqualTo("mysql:8.4");
+    assertThat(config.stall())
+        .isEqualTo(new StallSettings(StallSettings.StallMode.FAIL, 20, 0.2));
+  }
+
+  @Test
+  void readsStallSettings() {
+    DbitConfiguration config =
+        read(
+            Map.of(
+                "dbit.stall.mode", "WARN",
+                "dbit.stall.min-statements", "50",
+                "dbit.stall.max-sql-share", "0.05"));
+
+    assertThat(config.stall()).isEqualTo(new StallSettings(StallSettings.StallMode.WARN, 50, 0.05));
   }
 
   @Test
@@ -84,6 +98,14 @@ class ConfigurationReaderTest {
         "dbit.jdbc.params|allowMultiQueries=true|dbit: dbit.jdbc.params must not set"
             + " 'allowMultiQueries': multi-statement mode is only ever enabled on dbit's own control"
             + " connection. Remove it from dbit.jdbc.params.",
+        "dbit.stall.mode|strict|dbit: invalid value 'strict' for dbit.stall.mode. Allowed values:"
+            + " fail, warn, off.",
+        "dbit.stall.min-statements|0|dbit: invalid value '0' for dbit.stall.min-statements. Allowed"
+            + " values: a whole number from 1 to 1000000.",
+        "dbit.stall.max-sql-share|20%|dbit: invalid value '20%' for dbit.stall.max-sql-share. Allowed"
+            + " values: a number greater than 0 and at most 1, for example 0.2.",
+        "dbit.stall.max-sql-share|1.5|dbit: invalid value '1.5' for dbit.stall.max-sql-share. Allowed"
+            + " values: a number greater than 0 and at most 1, for example 0.2.",
         "dbit.jdbc.params|password=x|dbit: dbit.jdbc.params must not set 'password': give the"
             + " password with dbit.password so that it is never printed. Remove it from"
             + " dbit.jdbc.params.",

@@ -1,0 +1,100 @@
+package dev.dbit.internal.measure;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.OptionalLong;
+
+/**
+ * Reads the server's statement counters on the control connection, net of the control
+ * connection's own statements, in one round trip.
+ *
+ * <p>{@code Questions}: global minus this session's, so dbit's snapshots and resets never count.
+ * SQL time: performance_schema's global statement timer minus the control thread's, when
+ * performance_schema is on. Both include connections dbit did not hand out.
+ */
+public final class ServerCounters {
+  private static final String SQL_EVENTS = "EVENT_NAME LIKE 'statement/sql/%'";
+
+  private final String sql;
+  private final boolean performanceSchema;
+
+  private ServerCounters(String sql, boolean performanceSchema) {
+    this.sql = sql;
+    this.performanceSchema = performanceSchema;
+  }
+
+  /**
+   * One reading.
+   *
+   * @param questions net {@code Questions}
+   * @param statementPicos net statement time in picoseconds, when performance_schema is on
+   */
+  public record Reading(long questions, OptionalLong statementPicos) {}
+
+  /** Inspects the server once: is performance_schema on, which thread is the control connection. */
+  public static ServerCounters on(Connection control) throws SQLException {
+    long controlThread = -1;
+    try (Statement statement = control.createStatement()) {
+      boolean enabled;
+      try (ResultSet rows = statement.executeQuery("SELECT @@performance_schema")) {
+        rows.next();
+        enabled = rows.getBoolean(1);
+      }
+      if (enabled) {
+        try (ResultSet rows =
+            statement.executeQuery(
+                "SELECT THREAD_ID FROM performance_schema.threads WHERE PROCESSLIST_ID = CONNECTION_ID()")) {
+          enabled = rows.next();
+          controlThread = enabled ? rows.getLong(1) : -1;
+        }
+      }
+      String sql = "SHOW GLOBAL STATUS LIKE 'Questions';\nSHOW SESSION STATUS LIKE 'Questions'";
+      if (enabled) {
+        sql +=
+            ";\nSELECT (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
+                + " performance_schema.events_statements_summary_global_by_event_name WHERE "
+                + SQL_EVENTS
+                + ") - (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
+                + " performance_schema.events_statements_summary_by_thread_by_event_name WHERE"
+                + " THREAD_ID = "
+                + controlThread
+                + " AND "
+                + SQL_EVENTS
+                + ")";
+      }
+      return new ServerCounters(sql, enabled);
+    }
+  }
+
+  public boolean performanceSchema() {
+    return performanceSchema;
+  }
+
+  /** Reads the counters; the control connection must have multi-statement mode. */
+  public Reading read(Connection control) throws SQLException {
+    try (Statement statement = control.createStatement()) {
+      statement.execute(sql);
+      long global = secondColumn(statement.getResultSet());
+      statement.getMoreResults();
+      long session = secondColumn(statement.getResultSet());
+      OptionalLong picos = OptionalLong.empty();
+      if (performanceSchema) {
+        statement.getMoreResults();
+        try (ResultSet rows = statement.getResultSet()) {
+          rows.next();
+          picos = OptionalLong.of(rows.getLong(1));
+        }
+      }
+      return new Reading(global - session, picos);
+    }
+  }
+
+  private static long secondColumn(ResultSet rows) throws SQLException {
+    try (rows) {
+      rows.next();
+      return rows.getLong(2);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package dev.dbit.internal.stall;
+
+import dev.dbit.internal.jdbc.ConnectionFactory;
+import dev.dbit.internal.report.Percentiles;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The seed team's decisive experiment, automated: time each protocol path through a connection
+ * with the pool's own settings and see which of them stall.
+ */
+public final class DifferentialProbe {
+  static final int WARM_UP = 2;
+  public static final int SAMPLES = 10;
+
+  private DifferentialProbe() {}
+
+  public static ProbeResult run(
+      ConnectionFactory poolSettings, String schema, Percentiles baseline, boolean loopbackServer)
+      throws SQLException {
+    List<ProbeResult.PathTiming> timings = new ArrayList<>();
+    for (ProtocolPath path : ProtocolPath.values()) {
+      try (Connection connection = poolSettings.with(path.overrides()).open(schema)) {
+        List<Double> millis = new ArrayList<>();
+        for (int i = 0; i < WARM_UP + SAMPLES; i++) {
+          long start = System.nanoTime();
+          path.runOnce(connection, i);
+          if (i >= WARM_UP) {
+            millis.add((System.nanoTime() - start) / 1e6);
+          }
+        }
+        Percentiles percentiles = Percentiles.of(millis);
+        timings.add(new ProbeResult.PathTiming(path, percentiles, stalls(percentiles, baseline, loopbackServer)));
+      }
+    }
+    return new ProbeResult(timings);
+  }
+
+  static boolean stalls(Percentiles path, Percentiles baseline, boolean loopbackServer) {
+    double floor = Math.max(StallJudge.ROUND_TRIP_FACTOR * baseline.p90(), StallJudge.MIN_WAIT_MS);
+    return path.p50() >= floor || (loopbackServer && path.p50() >= StallJudge.LOOPBACK_STALL_MS);
+  }
+}

@@ -1,0 +1,50 @@
+package dev.dbit.internal.stall;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the differential probe measured per protocol path.
+ *
+ * @param paths one timing per path, in probe order
+ */
+public record ProbeResult(List<PathTiming> paths) {
+
+  /**
+   * One path's timing.
+   *
+   * @param path the protocol path
+   * @param millis its round trips in milliseconds
+   * @param stalls whether it is far above a normal round trip
+   */
+  public record PathTiming(ProtocolPath path, dev.dbit.internal.report.Percentiles millis, boolean stalls) {}
+
+  public ProbeResult {
+    paths = List.copyOf(paths);
+  }
+
+  public boolean anyStalls() {
+    return paths.stream().anyMatch(PathTiming::stalls);
+  }
+
+  boolean stalls(ProtocolPath path) {
+    return paths.stream().anyMatch(t -> t.path() == path && t.stalls());
+  }
+
+  /** The table printed in a stall report. */
+  public String table() {
+    StringBuilder table = new StringBuilder();
+    for (PathTiming timing : paths) {
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "  %-34s median %8.2f ms  p90 %8.2f ms  (N=%d)  %s%n",
+              timing.path().label(),
+              timing.millis().p50(),
+              timing.millis().p90(),
+              timing.millis().n(),
+              timing.stalls() ? "STALLS" : "ok"));
+    }
+    return table.toString();
+  }
+}

@@ -1,0 +1,94 @@
+package dev.dbit.internal.stall;
+
+import dev.dbit.TestMetrics;
+import dev.dbit.internal.config.StallSettings;
+import dev.dbit.internal.jdbc.ConnectionFactory;
+import dev.dbit.internal.measure.RoundTripBaseline;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Judges every test of a run and, on the first suspected stall, runs the differential probe
+ * once; a suspicion without server timing fails a test only when the probe confirms it.
+ */
+public final class StallGuard {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  private final StallSettings settings;
+  private final RoundTripBaseline baseline;
+  private final boolean loopbackServer;
+  private final ConnectionFactory poolSettings;
+  private final Map<String, String> poolParams;
+  private final String schema;
+  private ProbeResult probe;
+
+  public StallGuard(
+      StallSettings settings,
+      RoundTripBaseline baseline,
+      boolean loopbackServer,
+      ConnectionFactory poolSettings,
+      Map<String, String> poolParams,
+      String schema) {
+    this.settings = settings;
+    this.baseline = baseline;
+    this.loopbackServer = loopbackServer;
+    this.poolSettings = poolSettings;
+    this.poolParams = Map.copyOf(poolParams);
+    this.schema = schema;
+  }
+
+  /**
+   * What the guard concluded for one test.
+   *
+   * @param verdict the judgement on the numbers alone
+   * @param stalled true when the test is a (confirmed) transport stall
+   * @param summary one line for reports
+   * @param message the full stall report, when stalled
+   */
+  public record Assessment(StallJudge.Verdict verdict, boolean stalled, String summary, Optional<String> message) {}
+
+  public RoundTripBaseline baseline() {
+    return baseline;
+  }
+
+  public StallSettings settings() {
+    return settings;
+  }
+
+  public Assessment assess(TestMetrics metrics) {
+    StallJudge.Verdict verdict =
+        StallJudge.judge(metrics, settings, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
+    if (verdict.outcome() == StallJudge.Outcome.NO_STALL) {
+      return new Assessment(verdict, false, "ok: " + verdict.reason(), Optional.empty());
+    }
+    Optional<ProbeResult> result = probe();
+    if (verdict.outcome() == StallJudge.Outcome.SUSPECTED
+        && !result.map(ProbeResult::anyStalls).orElse(false)) {
+      return new Assessment(
+          verdict,
+          false,
+          "suspected, not confirmed: " + verdict.reason() + ", but without trustworthy server timing"
+              + " and with no protocol path stalling in the probe",
+          Optional.empty());
+    }
+    return new Assessment(
+        verdict,
+        true,
+        "transport stall: " + verdict.reason(),
+        Optional.of(StallReport.message(metrics, settings, baseline, result, poolParams)));
+  }
+
+  private Optional<ProbeResult> probe() {
+    if (probe == null) {
+      try {
+        probe = DifferentialProbe.run(poolSettings, schema, baseline.roundTrip(), loopbackServer);
+      } catch (SQLException e) {
+        LOG.log(Level.WARNING, "dbit: the differential probe failed: " + e.getMessage(), e);
+        return Optional.empty();
+      }
+    }
+    return Optional.of(probe);
+  }
+}

@@ -1,0 +1,93 @@
+package dev.dbit.internal.stall;
+
+import dev.dbit.DbIntegrationTest;
+import dev.dbit.TestMetrics;
+import dev.dbit.internal.config.StallSettings;
+import dev.dbit.internal.report.Percentiles;
+import java.util.Locale;
+
+/**
+ * Decides from one test's numbers whether it shows the transport-stall signature.
+ *
+ * <p>A stall: enough statements; little server SQL time for the wall time; and most of the wall
+ * time spent waiting inside JDBC calls, per statement far above a normal round trip. Waiting is
+ * "far above" at ten times the calibrated p90 round trip (at least 1 ms), or, on a loopback
+ * server whose own calibration round trip takes over 5 ms (every request stalls), at 5 ms.
+ */
+public final class StallJudge {
+  /** Share of wall time that must be unexplained JDBC wait. */
+  static final double JDBC_SHARE = 0.5;
+
+  /** How far above the p90 round trip the wait per statement must be. */
+  static final double ROUND_TRIP_FACTOR = 10;
+
+  static final double MIN_WAIT_MS = 1.0;
+
+  /** No loopback round trip takes this long unless the transport stalls. */
+  static final double LOOPBACK_STALL_MS = 5.0;
+
+  private StallJudge() {}
+
+  /** The outcome and, for humans, why. */
+  public enum Outcome {
+    /** Not the stall signature. */
+    NO_STALL,
+    /** The signature, measured with server timing. */
+    STALL,
+    /** The signature, but without server timing: must be confirmed by the probe. */
+    SUSPECTED
+  }
+
+  /**
+   * A judgement.
+   *
+   * @param outcome what dbit concluded
+   * @param reason one line saying why
+   */
+  public record Verdict(Outcome outcome, String reason) {}
+
+  /**
+   * @param serverTimingTrusted false when the server's statement timer includes transport wait;
+   *     server SQL time is then ignored and a stall can only be suspected
+   */
+  public static Verdict judge(
+      TestMetrics metrics,
+      StallSettings settings,
+      Percentiles baseline,
+      boolean serverTimingTrusted,
+      boolean loopbackServer) {
+    java.util.OptionalDouble serverSql =
+        serverTimingTrusted ? metrics.serverSqlMillis() : java.util.OptionalDouble.empty();
+    if (metrics.statements() < settings.minStatements()) {
+      return no(
+          "%d statements, fewer than %s=%d", metrics.statements(), DbIntegrationTest.STALL_MIN_STATEMENTS, settings.minStatements());
+    }
+    double wall = metrics.wallMillis();
+    if (serverSql.isPresent()) {
+      double share = serverSql.getAsDouble() / wall;
+      if (share > settings.maxSqlShare()) {
+        return no("server SQL time is %.1f %% of wall time, above %s=%s", share * 100,
+            DbIntegrationTest.STALL_MAX_SQL_SHARE, settings.maxSqlShare());
+      }
+    }
+    double unexplained = metrics.jdbcMillis() - serverSql.orElse(0);
+    if (unexplained < JDBC_SHARE * wall) {
+      return no("JDBC wait beyond server time is %.1f %% of wall time; the rest is CPU, sleeps or other work",
+          100 * Math.max(0, unexplained) / wall);
+    }
+    double perStatement = unexplained / metrics.statements();
+    double floor = Math.max(ROUND_TRIP_FACTOR * baseline.p90(), MIN_WAIT_MS);
+    boolean baselineStalls = loopbackServer && baseline.p50() >= LOOPBACK_STALL_MS;
+    boolean farAbove = perStatement >= floor || (baselineStalls && perStatement >= LOOPBACK_STALL_MS);
+    if (!farAbove) {
+      return no("%.2f ms of wait per statement is close to a round trip (p90 %.2f ms)", perStatement, baseline.p90());
+    }
+    String reason =
+        String.format(Locale.ROOT, "%.2f ms of JDBC wait per statement against a %.2f ms round trip", perStatement, baseline.p50());
+    return new Verdict(serverSql.isPresent() ? Outcome.STALL : Outcome.SUSPECTED, reason);
+  }
+
+  private static Verdict no(String format, Object... args) {
+    return new Verdict(Outcome.NO_STALL, String.format(Locale.ROOT, format, args));
+  }
+}
