@@ -16,6 +16,8 @@ public final class TransportStallError extends AssertionError {
   public TransportStallError(String message, TestMetrics metrics) {
     super(message);
     this.metrics = metrics;
+    // The message is the report; a stack of dbit's internals would only hide it.
+    setStackTrace(new StackTraceElement[0]);
   }
 
   /** The measurements behind the verdict. */
