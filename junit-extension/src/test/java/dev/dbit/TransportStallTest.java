@@ -54,6 +54,8 @@ class TransportStallTest {
   }
 
   static void assertStall(Throwable failure, ServerTiming timing) {
+    // Printed so that CI logs show what a developer would see.
+    System.out.println(failure.getMessage());
     assertThat(failure).isInstanceOf(TransportStallError.class);
     assertThat(failure.getMessage())
         .startsWith("transport stall: 40 statements waited ")
