@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.measure.TestMeasurement;
+import dev.dbit.internal.report.SurefireLine;
+import org.junit.platform.commons.support.AnnotationSupport;
 import dev.dbit.internal.stall.StallGuard;
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
@@ -47,12 +49,18 @@ final class DbIntegrationTestExtension
             ReportKeys.SERVER, run.serverDescription(),
             ReportKeys.TEMPLATE, run.templateSchema(),
             ReportKeys.TEMPLATE_REUSED, Boolean.toString(run.templateReused()),
-            ReportKeys.TEST_SCHEMA, run.testSchema()));
+            ReportKeys.TEST_SCHEMA, run.testSchema(),
+            ReportKeys.SERVER_VERSION, run.serverSettings().version(),
+            ReportKeys.SERVER_SETTINGS, run.serverSettings().describe()));
   }
 
   @Override
   public void beforeEach(ExtensionContext context) throws SQLException {
+    long start = System.nanoTime();
     run(context).resetBeforeTest();
+    String resetMillis = millis((System.nanoTime() - start) / 1e6);
+    context.getStore(NAMESPACE).put(ReportKeys.RESET_MS, resetMillis);
+    context.publishReportEntry(ReportKeys.RESET_MS, resetMillis);
   }
 
   @Override
@@ -79,16 +87,24 @@ final class DbIntegrationTestExtension
     } catch (Throwable t) {
       failure = t;
     }
-    TestMetrics metrics = measurement.stop();
+    TestMetrics metrics = run.stopMeasurement(measurement);
     StallSettings.StallMode mode = run.stallGuard().settings().mode();
     Optional<StallGuard.Assessment> assessment =
         mode == StallSettings.StallMode.OFF ? Optional.empty() : Optional.of(run.assess(metrics));
-    context.publishReportEntry(entries(metrics, assessment));
+    Map<String, String> entries = entries(metrics, assessment);
+    context.publishReportEntry(entries);
+    Map<String, String> line = new LinkedHashMap<>(entries);
+    line.put(ReportKeys.RESET_MS, context.getStore(NAMESPACE).getOrDefault(ReportKeys.RESET_MS, String.class, "n/a"));
+    SurefireLine.print(System.out, line);
+    Optional<AssertionError> budget = statementBudget(context, metrics);
     Optional<TransportStallError> stall =
         assessment.flatMap(StallGuard.Assessment::message).map(message -> new TransportStallError(message, metrics));
     if (failure != null) {
       stall.ifPresent(failure::addSuppressed);
       throw failure;
+    }
+    if (budget.isPresent()) {
+      throw budget.get();
     }
     if (stall.isPresent()) {
       if (mode == StallSettings.StallMode.FAIL) {
@@ -96,6 +112,29 @@ final class DbIntegrationTestExtension
       }
       LOG.log(Level.WARNING, context.getDisplayName() + ": " + stall.get().getMessage());
     }
+  }
+
+  /** The {@link ExpectMaxStatements} check, from the method or else the class. */
+  private static Optional<AssertionError> statementBudget(ExtensionContext context, TestMetrics metrics) {
+    Optional<ExpectMaxStatements> limit =
+        AnnotationSupport.findAnnotation(context.getElement(), ExpectMaxStatements.class)
+            .or(() -> AnnotationSupport.findAnnotation(context.getTestClass(), ExpectMaxStatements.class));
+    if (limit.isEmpty() || metrics.statements() <= limit.get().value()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new AssertionError(
+            String.format(
+                Locale.ROOT,
+                "expected at most %d statements (@ExpectMaxStatements), but the test executed %d"
+                    + " (JDBC wait %.2f ms, server SQL %s, server Questions %s)",
+                limit.get().value(),
+                metrics.statements(),
+                metrics.jdbcMillis(),
+                metrics.serverSqlMillis().isPresent()
+                    ? String.format(Locale.ROOT, "%.2f ms", metrics.serverSqlMillis().getAsDouble())
+                    : "n/a",
+                metrics.questions().isPresent() ? "+" + metrics.questions().getAsLong() : "n/a")));
   }
 
   private static Map<String, String> entries(TestMetrics metrics, Optional<StallGuard.Assessment> assessment) {

@@ -18,6 +18,15 @@ public final class ReportKeys {
   /** Name of the schema the tests run against. */
   public static final String TEST_SCHEMA = "dbit.test-schema";
 
+  /** The server's version, for example {@code 11.4.5-MariaDB}. */
+  public static final String SERVER_VERSION = "dbit.server.version";
+
+  /** The server settings that matter for test speed, as {@code name=value} pairs. */
+  public static final String SERVER_SETTINGS = "dbit.server.settings";
+
+  /** Per test: milliseconds dbit spent restoring the schema before the test. */
+  public static final String RESET_MS = "dbit.reset-ms";
+
   /** Per test: wall-clock milliseconds of the test method. */
   public static final String WALL_MS = "dbit.wall-ms";
 

@@ -22,4 +22,13 @@ public interface TestDatabase {
    * closes it. Rows it writes are reset before the next test like any other.
    */
   Connection openConnection() throws SQLException;
+
+  /**
+   * The running test method's database use so far: statements, JDBC wait, server SQL time. Assert
+   * on it to pin a test's database behaviour, for example {@code
+   * assertThat(db.metrics().statements()).isLessThanOrEqualTo(12)}.
+   *
+   * @throws IllegalStateException outside a test method
+   */
+  TestMetrics metrics() throws SQLException;
 }

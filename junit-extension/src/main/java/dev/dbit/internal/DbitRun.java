@@ -53,6 +53,8 @@ public final class DbitRun implements AutoCloseable {
   private final JdbcClock clock;
   private final ServerCounters counters;
   private final StallGuard stallGuard;
+  private final ServerSettings serverSettings;
+  private TestMeasurement current;
   private final List<Double> resetMillis = new ArrayList<>();
 
   private DbitRun(
@@ -68,7 +70,9 @@ public final class DbitRun implements AutoCloseable {
       DataSource proxiedPool,
       JdbcClock clock,
       ServerCounters counters,
-      StallGuard stallGuard) {
+      StallGuard stallGuard,
+      ServerSettings serverSettings) {
+    this.serverSettings = serverSettings;
     this.serverDescription = serverDescription;
     this.proxiedPool = proxiedPool;
     this.clock = clock;
@@ -118,7 +122,8 @@ public final class DbitRun implements AutoCloseable {
           ProxyDataSourceBuilder.create("dbit-extra", new FactoryDataSource(poolConnections, copy))
               .methodListener(clock)
               .buildProxy();
-      TestDatabase database = new Schema(poolConnections, copy, unpooled);
+      MetricsSource metrics = new MetricsSource();
+      TestDatabase database = new Schema(poolConnections, copy, unpooled, metrics);
       ServerCounters counters = ServerCounters.on(control);
       RoundTripBaseline baseline =
           RoundTripBaseline.calibrate(poolConnections, copy, counters.performanceSchema());
@@ -140,9 +145,11 @@ public final class DbitRun implements AutoCloseable {
               baseline.describe(),
               counters.performanceSchema() ? "on" : "off (server SQL time unknown)",
               (System.nanoTime() - start) / 1_000_000));
-      return new DbitRun(
+      DbitRun run = new DbitRun(
           control, workerLock, pool, database, resetter, template, copy, layout, server.description(),
-          proxiedPool, clock, counters, stallGuard);
+          proxiedPool, clock, counters, stallGuard, ServerSettings.read(control));
+      metrics.run = run;
+      return run;
     } catch (SQLException | RuntimeException e) {
       closeQuietly(control);
       if (e instanceof RuntimeException runtime) {
@@ -212,7 +219,30 @@ public final class DbitRun implements AutoCloseable {
 
   /** Starts measuring a test method; call on the test's thread. */
   public TestMeasurement startMeasurement() throws SQLException {
-    return TestMeasurement.start(control, counters, clock);
+    current = TestMeasurement.start(control, counters, clock);
+    return current;
+  }
+
+  /** The running test's metrics so far; fails outside a test method. */
+  public TestMetrics metricsSoFar() throws SQLException {
+    if (current == null) {
+      throw new IllegalStateException(
+          "dbit: TestDatabase.metrics() measures the running test method; call it inside one");
+    }
+    return current.peek();
+  }
+
+  /** Ends the current measurement and returns its metrics. */
+  public TestMetrics stopMeasurement(TestMeasurement measurement) throws SQLException {
+    try {
+      return measurement.stop();
+    } finally {
+      current = null;
+    }
+  }
+
+  public ServerSettings serverSettings() {
+    return serverSettings;
   }
 
   /** Judges a finished test's metrics. */
@@ -283,9 +313,20 @@ public final class DbitRun implements AutoCloseable {
     }
   }
 
+  /** Lets the handle reach the run that is created after it. */
+  private static final class MetricsSource {
+    private DbitRun run;
+  }
+
   /** The {@link TestDatabase} handed to tests; its extra connections are measured too. */
-  private record Schema(ConnectionFactory connections, String schemaName, DataSource unpooled)
+  private record Schema(
+      ConnectionFactory connections, String schemaName, DataSource unpooled, MetricsSource source)
       implements TestDatabase {
+    @Override
+    public TestMetrics metrics() throws SQLException {
+      return source.run.metricsSoFar();
+    }
+
     @Override
     public String jdbcUrl() {
       return connections.url(schemaName);

@@ -38,6 +38,11 @@ public final class TestMeasurement {
 
   /** Takes the end snapshot; call on the test's thread right after the test method. */
   public TestMetrics stop() throws SQLException {
+    return peek();
+  }
+
+  /** Metrics from the start until now; the measurement goes on. */
+  public TestMetrics peek() throws SQLException {
     long wall = System.nanoTime() - wallStart;
     long cpu = cpuNanos() - cpuStart;
     JdbcClock.Reading jdbc = clock.read().minus(clockStart);

@@ -1,0 +1,133 @@
+package dev.dbit.internal.report;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.System.Logger.Level;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+
+/**
+ * Collects dbit's report entries during a run and, at its end, writes this fork's JSON, prints
+ * the run summary once, and redraws {@code report.html} from every fork's JSON in the directory.
+ *
+ * <p>Registered through {@code META-INF/services}; it does nothing in runs without dbit tests.
+ * The directory is {@code dbit.report.dir} (default {@code target/dbit}).
+ */
+public final class RunReportListener implements TestExecutionListener {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  /** Configuration key of the report directory. */
+  public static final String REPORT_DIR = "dbit.report.dir";
+
+  private static final long STALE_SLACK_MS = 10_000;
+
+  private final Map<String, TestRecord> tests = new LinkedHashMap<>();
+  private final Map<String, String> runEntries = new LinkedHashMap<>();
+  private Path directory = Path.of("target", "dbit");
+
+  @Override
+  public void testPlanExecutionStarted(TestPlan plan) {
+    plan.getConfigurationParameters().get(REPORT_DIR).ifPresent(dir -> directory = Path.of(dir));
+  }
+
+  @Override
+  public void reportingEntryPublished(TestIdentifier id, ReportEntry entry) {
+    Map<String, String> dbit = new LinkedHashMap<>();
+    entry.getKeyValuePairs().forEach((key, value) -> {
+      if (key.startsWith("dbit.")) {
+        dbit.put(key, value);
+      }
+    });
+    if (dbit.isEmpty()) {
+      return;
+    }
+    if (id.isTest()) {
+      record(id).entries.putAll(dbit);
+    } else {
+      runEntries.putAll(dbit);
+    }
+  }
+
+  @Override
+  public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+    TestRecord test = tests.get(id.getUniqueId());
+    if (test != null) {
+      test.status = result.getStatus().name();
+    }
+  }
+
+  @Override
+  public void testPlanExecutionFinished(TestPlan plan) {
+    RunReport report = new RunReport(forkName(), runEntries, new ArrayList<>(tests.values()));
+    if (report.isEmpty()) {
+      return;
+    }
+    try {
+      Files.createDirectories(directory);
+      Path json = directory.resolve("dbit-" + forkName() + ".json");
+      Files.writeString(json, report.json(), StandardCharsets.UTF_8);
+      Path html = directory.resolve("report.html");
+      writeHtml(html);
+      LOG.log(Level.INFO, report.summary(html.toString(), json.toString()));
+    } catch (IOException e) {
+      LOG.log(Level.WARNING, "dbit: could not write the run report to " + directory + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Redraws the page from every fork's JSON, under a lock so that forks take turns. */
+  private void writeHtml(Path html) throws IOException {
+    try (FileChannel channel =
+            FileChannel.open(directory.resolve(".report.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock = channel.lock()) {
+      // Forks of this run started about when this JVM did; older files are from earlier runs.
+      long runStart = ManagementFactory.getRuntimeMXBean().getStartTime() - STALE_SLACK_MS;
+      List<String> forks = new ArrayList<>();
+      try (Stream<Path> files = Files.list(directory)) {
+        for (Path file : files.filter(f -> f.getFileName().toString().matches("dbit-.*\\.json")).sorted().toList()) {
+          if (Files.getLastModifiedTime(file).toMillis() < runStart) {
+            Files.deleteIfExists(file);
+          } else {
+            forks.add(Files.readString(file, StandardCharsets.UTF_8));
+          }
+        }
+      }
+      Files.writeString(html, HtmlReport.render(forks), StandardCharsets.UTF_8);
+      if (!lock.isValid()) {
+        throw new IOException("lost the report lock");
+      }
+    }
+  }
+
+  private TestRecord record(TestIdentifier id) {
+    return tests.computeIfAbsent(
+        id.getUniqueId(),
+        key -> {
+          String className =
+              id.getSource()
+                  .filter(MethodSource.class::isInstance)
+                  .map(source -> ((MethodSource) source).getClassName())
+                  .orElse("?");
+          return new TestRecord(className, id.getDisplayName());
+        });
+  }
+
+  private static String forkName() {
+    String fork = System.getProperty("surefire.forkNumber");
+    return fork != null ? fork : Long.toString(ProcessHandle.current().pid());
+  }
+}
