@@ -74,8 +74,12 @@ public final class EmbeddedMariaDb implements DatabaseServer {
       }
       DBConfiguration configuration = builder.build();
       ReusingDb db = new ReusingDb(configuration, baseDir, slot.dataDir());
-      db.prepare();
-      db.start();
+      ProgressLine.whileRunning(
+          "starting embedded MariaDB " + VERSION + " in " + slot.dataDir(),
+          () -> {
+            db.prepare();
+            db.start();
+          });
       return new EmbeddedMariaDb(db, configuration.getPort(), slot);
     } catch (ManagedProcessException | RuntimeException e) {
       slot.close();

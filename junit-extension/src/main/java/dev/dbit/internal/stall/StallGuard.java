@@ -11,7 +11,8 @@ import java.util.Optional;
 
 /**
  * Judges every test of a run and, on the first suspected stall, runs the differential probe
- * once; a suspicion without server timing fails a test only when the probe confirms it.
+ * once; a test fails only when its numbers show the stall signature and the probe confirms that
+ * a protocol path really stalls.
  */
 public final class StallGuard {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -64,13 +65,13 @@ public final class StallGuard {
       return new Assessment(verdict, false, "ok: " + verdict.reason(), Optional.empty());
     }
     Optional<ProbeResult> result = probe();
-    if (verdict.outcome() == StallJudge.Outcome.SUSPECTED
-        && !result.map(ProbeResult::anyStalls).orElse(false)) {
+    if (!result.map(ProbeResult::anyStalls).orElse(false)) {
+      // Real delayed-ACK stalls show up in the probe; without one, the numbers come from
+      // something else (a loaded machine, GC, lock waits), and a test tool must not cry wolf.
       return new Assessment(
           verdict,
           false,
-          "suspected, not confirmed: " + verdict.reason() + ", but without trustworthy server timing"
-              + " and with no protocol path stalling in the probe",
+          "suspected, not confirmed: " + verdict.reason() + ", but no protocol path stalls in the probe",
           Optional.empty());
     }
     return new Assessment(

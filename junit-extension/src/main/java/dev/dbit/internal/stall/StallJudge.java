@@ -11,7 +11,7 @@ import java.util.Locale;
  *
  * <p>A stall: enough statements; little server SQL time for the wall time; and most of the wall
  * time spent waiting inside JDBC calls, per statement far above a normal round trip. Waiting is
- * "far above" at ten times the calibrated p90 round trip (at least 1 ms), or, on a loopback
+ * "far above" at ten times the calibrated p90 round trip (at least 3 ms), or, on a loopback
  * server whose own calibration round trip takes over 5 ms (every request stalls), at 5 ms.
  */
 public final class StallJudge {
@@ -21,7 +21,8 @@ public final class StallJudge {
   /** How far above the p90 round trip the wait per statement must be. */
   static final double ROUND_TRIP_FACTOR = 10;
 
-  static final double MIN_WAIT_MS = 1.0;
+  /** Below this much unexplained wait per statement nothing is judged a stall (a busy machine). */
+  static final double MIN_WAIT_MS = 3.0;
 
   /** No loopback round trip takes this long unless the transport stalls. */
   static final double LOOPBACK_STALL_MS = 5.0;

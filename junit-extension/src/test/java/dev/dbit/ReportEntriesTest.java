@@ -1,0 +1,84 @@
+package dev.dbit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/** The report entries are an interface: tools read them by these exact keys. */
+class ReportEntriesTest {
+
+  @Test
+  void keysAreStable() {
+    assertThat(
+            List.of(
+                ReportKeys.SERVER, ReportKeys.TEMPLATE, ReportKeys.TEMPLATE_REUSED, ReportKeys.TEST_SCHEMA,
+                ReportKeys.SERVER_VERSION, ReportKeys.SERVER_SETTINGS, ReportKeys.RESET_MS, ReportKeys.WALL_MS,
+                ReportKeys.CPU_MS, ReportKeys.STATEMENTS, ReportKeys.JDBC_MS, ReportKeys.SERVER_SQL_MS,
+                ReportKeys.QUESTIONS, ReportKeys.VERDICT))
+        .containsExactly(
+            "dbit.server", "dbit.template", "dbit.template.reused", "dbit.test-schema",
+            "dbit.server.version", "dbit.server.settings", "dbit.reset-ms", "dbit.wall-ms",
+            "dbit.cpu-ms", "dbit.statements", "dbit.jdbc-ms", "dbit.server-sql-ms",
+            "dbit.questions", "dbit.verdict");
+  }
+
+  @Test
+  void everyTestPublishesItsResetAndItsMetrics() {
+    EngineExecutionResults results = DbitTestKit.run(ThreeStatementsTestCase.class);
+
+    DbitTestKit.assertAllSucceeded(results, 1);
+    List<Map<String, String>> entries =
+        results.testEvents().reportingEntryPublished().stream()
+            .map(event -> event.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
+            .collect(Collectors.toList());
+    assertThat(entries).hasSize(2);
+    assertThat(entries.get(0)).containsOnlyKeys(ReportKeys.RESET_MS);
+    Map<String, String> metrics = new LinkedHashMap<>(entries.get(1));
+    assertThat(metrics.keySet())
+        .containsExactly(
+            ReportKeys.WALL_MS, ReportKeys.CPU_MS, ReportKeys.STATEMENTS, ReportKeys.JDBC_MS,
+            ReportKeys.SERVER_SQL_MS, ReportKeys.QUESTIONS, ReportKeys.VERDICT);
+    assertThat(metrics.get(ReportKeys.STATEMENTS)).isEqualTo("3");
+    assertThat(Long.parseLong(metrics.get(ReportKeys.QUESTIONS))).isGreaterThanOrEqualTo(3);
+    assertThat(Double.parseDouble(metrics.get(ReportKeys.SERVER_SQL_MS))).isPositive();
+    assertThat(metrics.get(ReportKeys.VERDICT)).isEqualTo("ok: 3 statements, fewer than dbit.stall.min-statements=20");
+  }
+
+  @Test
+  void classesPublishServerAndSettingsOnce() {
+    EngineExecutionResults results = DbitTestKit.run(ThreeStatementsTestCase.class);
+
+    Map<String, String> entries =
+        results.containerEvents().reportingEntryPublished().stream()
+            .flatMap(event -> event.getRequiredPayload(ReportEntry.class).getKeyValuePairs().entrySet().stream())
+            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    assertThat(entries.get(ReportKeys.SERVER_VERSION)).startsWith("11.4.5-MariaDB");
+    assertThat(entries.get(ReportKeys.SERVER_SETTINGS))
+        .isEqualTo(
+            "innodb_flush_log_at_trx_commit=2, sync_binlog=0, log_bin=OFF, innodb_doublewrite=OFF,"
+                + " performance_schema=ON");
+  }
+
+  @DbIntegrationTest
+  static class ThreeStatementsTestCase {
+    @Test
+    void insertsThreeBrands(DataSource dataSource) throws SQLException {
+      try (Connection connection = dataSource.getConnection();
+          Statement statement = connection.createStatement()) {
+        for (int i = 0; i < 3; i++) {
+          statement.executeUpdate("INSERT INTO brand (name) VALUES ('brand-" + i + "')");
+        }
+      }
+    }
+  }
+}
