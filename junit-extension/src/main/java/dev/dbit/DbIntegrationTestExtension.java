@@ -51,7 +51,8 @@ final class DbIntegrationTestExtension
             ReportKeys.TEMPLATE_REUSED, Boolean.toString(run.templateReused()),
             ReportKeys.TEST_SCHEMA, run.testSchema(),
             ReportKeys.SERVER_VERSION, run.serverSettings().version(),
-            ReportKeys.SERVER_SETTINGS, run.serverSettings().describe()));
+            ReportKeys.SERVER_SETTINGS, run.serverSettings().describe(),
+            ReportKeys.SERVER_WARNINGS, run.doctor().warningsLine()));
   }
 
   @Override

@@ -24,6 +24,9 @@ public final class ReportKeys {
   /** The server settings that matter for test speed, as {@code name=value} pairs. */
   public static final String SERVER_SETTINGS = "dbit.server.settings";
 
+  /** The server doctor's warnings on one line ({@code none} when no setting slows tests down). */
+  public static final String SERVER_WARNINGS = "dbit.server.warnings";
+
   /** Per test: milliseconds dbit spent restoring the schema before the test. */
   public static final String RESET_MS = "dbit.reset-ms";
 

@@ -22,12 +22,13 @@ class ReportEntriesTest {
     assertThat(
             List.of(
                 ReportKeys.SERVER, ReportKeys.TEMPLATE, ReportKeys.TEMPLATE_REUSED, ReportKeys.TEST_SCHEMA,
-                ReportKeys.SERVER_VERSION, ReportKeys.SERVER_SETTINGS, ReportKeys.RESET_MS, ReportKeys.WALL_MS,
+                ReportKeys.SERVER_VERSION, ReportKeys.SERVER_SETTINGS, ReportKeys.SERVER_WARNINGS,
+                ReportKeys.RESET_MS, ReportKeys.WALL_MS,
                 ReportKeys.CPU_MS, ReportKeys.STATEMENTS, ReportKeys.JDBC_MS, ReportKeys.SERVER_SQL_MS,
                 ReportKeys.QUESTIONS, ReportKeys.VERDICT))
         .containsExactly(
             "dbit.server", "dbit.template", "dbit.template.reused", "dbit.test-schema",
-            "dbit.server.version", "dbit.server.settings", "dbit.reset-ms", "dbit.wall-ms",
+            "dbit.server.version", "dbit.server.settings", "dbit.server.warnings", "dbit.reset-ms", "dbit.wall-ms",
             "dbit.cpu-ms", "dbit.statements", "dbit.jdbc-ms", "dbit.server-sql-ms",
             "dbit.questions", "dbit.verdict");
   }
@@ -67,6 +68,7 @@ class ReportEntriesTest {
         .isEqualTo(
             "innodb_flush_log_at_trx_commit=2, sync_binlog=0, log_bin=OFF, innodb_doublewrite=OFF,"
                 + " performance_schema=ON");
+    assertThat(entries.get(ReportKeys.SERVER_WARNINGS)).as("the embedded server is tuned for tests").isEqualTo("none");
   }
 
   @DbIntegrationTest

@@ -54,6 +54,7 @@ public final class DbitRun implements AutoCloseable {
   private final ServerCounters counters;
   private final StallGuard stallGuard;
   private final ServerSettings serverSettings;
+  private final ServerDoctor doctor;
   private TestMeasurement current;
   private final List<Double> resetMillis = new ArrayList<>();
 
@@ -71,8 +72,9 @@ public final class DbitRun implements AutoCloseable {
       JdbcClock clock,
       ServerCounters counters,
       StallGuard stallGuard,
-      ServerSettings serverSettings) {
-    this.serverSettings = serverSettings;
+      ServerDoctor doctor) {
+    this.serverSettings = doctor.settings();
+    this.doctor = doctor;
     this.serverDescription = serverDescription;
     this.proxiedPool = proxiedPool;
     this.clock = clock;
@@ -127,6 +129,9 @@ public final class DbitRun implements AutoCloseable {
       ServerCounters counters = ServerCounters.on(control);
       RoundTripBaseline baseline =
           RoundTripBaseline.calibrate(poolConnections, copy, counters.performanceSchema());
+      ServerDoctor doctor =
+          ServerDoctor.examine(control, poolConnections, copy, ServerSettings.read(control), baseline);
+      LOG.log(doctor.warnings().isEmpty() ? Level.INFO : Level.WARNING, doctor.describe());
       StallGuard stallGuard =
           new StallGuard(
               config.stall(), baseline, isLoopback(server.host()), poolConnections, config.jdbcParams(), copy);
@@ -147,7 +152,7 @@ public final class DbitRun implements AutoCloseable {
               (System.nanoTime() - start) / 1_000_000));
       DbitRun run = new DbitRun(
           control, workerLock, pool, database, resetter, template, copy, layout, server.description(),
-          proxiedPool, clock, counters, stallGuard, ServerSettings.read(control));
+          proxiedPool, clock, counters, stallGuard, doctor);
       metrics.run = run;
       return run;
     } catch (SQLException | RuntimeException e) {
@@ -243,6 +248,10 @@ public final class DbitRun implements AutoCloseable {
 
   public ServerSettings serverSettings() {
     return serverSettings;
+  }
+
+  public ServerDoctor doctor() {
+    return doctor;
   }
 
   /** Judges a finished test's metrics. */

@@ -26,6 +26,7 @@ final class HtmlReport {
         body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
         h1 { font-size: 20px; margin: 0 0 8px; }
         .fork { margin: 4px 0; color: #444; }
+        .warnings li { color: #9c3d00; }
         .legend span { display: inline-block; margin-right: 16px; }
         .swatch { display: inline-block; width: 12px; height: 12px; margin-right: 4px; vertical-align: -1px; }
         .sql { fill: #3b6fd6; background: #3b6fd6; }
@@ -64,7 +65,9 @@ final class HtmlReport {
       document.getElementById('forks').innerHTML = forks.map(f =>
         `<div class="fork">fork ${f.fork}: ${f.run['dbit.server'] || '?'} &mdash; ${f.run['dbit.server.version'] || ''}
          ${f.run['dbit.server.settings'] || ''} &mdash; reset median ${fmt(f.reset.p50, 2)} ms
-         (p10 ${fmt(f.reset.p10, 2)}, p90 ${fmt(f.reset.p90, 2)}, N=${f.reset.n})</div>`).join('');
+         (p10 ${fmt(f.reset.p10, 2)}, p90 ${fmt(f.reset.p90, 2)}, N=${f.reset.n})
+         ${(f.run['dbit.server.warnings'] || 'none') === 'none' ? '' :
+           '<ul class="warnings">' + f.run['dbit.server.warnings'].split(' | ').map(w => `<li>${w}</li>`).join('') + '</ul>'}</div>`).join('');
       const stalls = tests.filter(t => t.stall).length;
       document.getElementById('summary').textContent = `${tests.length} tests, ${stalls} transport stalls`;
 

@@ -50,6 +50,12 @@ final class RunReport {
         .append(": ")
         .append(runEntries.getOrDefault(ReportKeys.SERVER_SETTINGS, "?"))
         .append(System.lineSeparator());
+    String warnings = runEntries.getOrDefault(ReportKeys.SERVER_WARNINGS, "none");
+    if (!"none".equals(warnings)) {
+      for (String warning : warnings.split(" \\| ")) {
+        text.append("  WARNING: ").append(warning).append(System.lineSeparator());
+      }
+    }
     text.append("  reset before each test: ").append(resetTimes().describeMillis()).append(System.lineSeparator());
     text.append("  test method wall time: ").append(wallTimes().describeMillis()).append(System.lineSeparator());
     text.append("  slowest tests (wall, server SQL share, statements):").append(System.lineSeparator());
