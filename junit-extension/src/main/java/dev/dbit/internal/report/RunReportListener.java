@@ -1,7 +1,6 @@
 package dev.dbit.internal.report;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.lang.System.Logger.Level;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -13,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.reporting.ReportEntry;
@@ -33,8 +33,6 @@ public final class RunReportListener implements TestExecutionListener {
 
   /** Configuration key of the report directory. */
   public static final String REPORT_DIR = "dbit.report.dir";
-
-  private static final long STALE_SLACK_MS = 10_000;
 
   private final Map<String, TestRecord> tests = new LinkedHashMap<>();
   private final Map<String, String> runEntries = new LinkedHashMap<>();
@@ -79,7 +77,7 @@ public final class RunReportListener implements TestExecutionListener {
     }
     try {
       Files.createDirectories(directory);
-      Path json = directory.resolve("dbit-" + forkName() + ".json");
+      Path json = directory.resolve("dbit-" + runId() + "-" + forkName() + ".json");
       Files.writeString(json, report.json(), StandardCharsets.UTF_8);
       Path html = directory.resolve("report.html");
       writeHtml(html);
@@ -94,15 +92,15 @@ public final class RunReportListener implements TestExecutionListener {
     try (FileChannel channel =
             FileChannel.open(directory.resolve(".report.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock lock = channel.lock()) {
-      // Forks of this run started about when this JVM did; older files are from earlier runs.
-      long runStart = ManagementFactory.getRuntimeMXBean().getStartTime() - STALE_SLACK_MS;
+      // Files of other runs (another build tool process) are stale: drop them.
+      String prefix = "dbit-" + runId() + "-";
       List<String> forks = new ArrayList<>();
       try (Stream<Path> files = Files.list(directory)) {
         for (Path file : files.filter(f -> f.getFileName().toString().matches("dbit-.*\\.json")).sorted().toList()) {
-          if (Files.getLastModifiedTime(file).toMillis() < runStart) {
-            Files.deleteIfExists(file);
-          } else {
+          if (file.getFileName().toString().startsWith(prefix)) {
             forks.add(Files.readString(file, StandardCharsets.UTF_8));
+          } else {
+            Files.deleteIfExists(file);
           }
         }
       }
@@ -124,6 +122,22 @@ public final class RunReportListener implements TestExecutionListener {
                   .orElse("?");
           return new TestRecord(className, id.getDisplayName());
         });
+  }
+
+  /**
+   * Identifies one build: the nearest ancestor JVM (Maven or Gradle forking this test JVM,
+   * perhaps through a shell), else this JVM. Forks of one build share it.
+   */
+  static String runId() {
+    Optional<ProcessHandle> ancestor = ProcessHandle.current().parent();
+    for (int depth = 0; depth < 3 && ancestor.isPresent(); depth++) {
+      ProcessHandle process = ancestor.get();
+      if (process.info().command().map(command -> command.endsWith("java") || command.endsWith("java.exe")).orElse(false)) {
+        return Long.toString(process.pid());
+      }
+      ancestor = process.parent();
+    }
+    return Long.toString(ProcessHandle.current().pid());
   }
 
   private static String forkName() {
