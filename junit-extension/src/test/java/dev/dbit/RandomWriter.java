@@ -25,8 +25,20 @@ final class RandomWriter {
 
   private record Column(String name, String dataType, String columnType, long maxLength) {}
 
+  private static final Map<String, Map<String, List<Column>>> COLUMNS = new java.util.concurrent.ConcurrentHashMap<>();
+
   RandomWriter(Connection connection, String schema, long seed) throws SQLException {
     this.random = new Random(seed);
+    Map<String, List<Column>> known = COLUMNS.get(schema);
+    if (known != null) {
+      columns.putAll(known);
+      return;
+    }
+    readColumns(connection, schema);
+    COLUMNS.put(schema, new LinkedHashMap<>(columns));
+  }
+
+  private void readColumns(Connection connection, String schema) throws SQLException {
     try (PreparedStatement query =
         connection.prepareStatement(
             "SELECT c.TABLE_NAME, c.COLUMN_NAME, c.DATA_TYPE, c.COLUMN_TYPE,"
