@@ -1,0 +1,304 @@
+package dev.dbit.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.dbit.internal.DbitRun;
+import dev.dbit.internal.config.ConfigurationReader;
+import dev.dbit.internal.config.DbitConfiguration;
+import dev.dbit.internal.jdbc.ConnectionFactory;
+import dev.dbit.internal.jdbc.SqlIdentifiers;
+import dev.dbit.internal.report.Percentiles;
+import dev.dbit.internal.server.EmbeddedMariaDb;
+import dev.dbit.internal.template.SchemaCopier;
+import dev.dbit.internal.template.SchemaLayout;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reset and measurement costs side by side, in one run, same N, same workload, same server.
+ *
+ * <p>Not a timed test: it prints numbers and asserts none of them. Run it with {@code
+ * -Ddbit.bench=full} (N=200) or {@code -Ddbit.bench=smoke} (N=3, what CI runs to check that it
+ * works). Prints {@code bench <scenario> <method> n=<N> p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines
+ * and writes them to {@code target/dbit-bench.txt}.
+ */
+class ResetBenchmark {
+  private final String mode = System.getProperty("dbit.bench", "");
+  private final List<String> lines = new ArrayList<>();
+
+  private int n(int full, int smoke) {
+    return mode.equals("full") ? full : smoke;
+  }
+
+  @Test
+  void measuresResetStartAndAccountingCosts() throws Exception {
+    assumeThat(mode).as("run with -Ddbit.bench=full or -Ddbit.bench=smoke").isIn("full", "smoke");
+    DbitConfiguration config = new ConfigurationReader(key -> Optional.empty()).read();
+    startTimes(config);
+    try (EmbeddedMariaDb server = EmbeddedMariaDb.start(Path.of(System.getProperty("user.home"), ".cache", "dbit"));
+        DbitRun run = DbitRun.start(config, server, getClass().getClassLoader())) {
+      ConnectionFactory direct = ConnectionFactory.of(server, Map.of("allowMultiQueries", "true"));
+      try (Connection raw = direct.open(run.testSchema())) {
+        try (Statement statement = raw.createStatement()) {
+          statement.execute("SET SESSION foreign_key_checks = 0");
+        }
+        roundTrip(raw);
+        Resets resets = new Resets(run, raw);
+        resets.measure("reset-typical", true, n(200, 3));
+        resets.measure("reset-clean", false, n(200, 3));
+      }
+      statementOverhead(run.dataSource(), n(20, 3));
+    }
+    Files.createDirectories(Path.of("target"));
+    Files.write(Path.of("target", "dbit-bench.txt"), lines);
+    assertThat(lines)
+        .extracting(line -> line.split(" ")[1] + " " + line.split(" ")[2])
+        .contains(
+            "round-trip select1", "reset-typical dbit", "reset-typical delete-each", "reset-typical delete-multi",
+            "reset-typical probe-all", "reset-typical truncate", "reset-clean dbit", "reset-clean delete-each",
+            "reset-clean delete-multi", "reset-clean probe-all", "reset-clean truncate", "start-cold dbit",
+            "start-warm dbit", "stmt-overhead dbit");
+  }
+
+  private void print(String scenario, String method, List<Double> millis) {
+    Percentiles p = Percentiles.of(millis);
+    String line =
+        String.format(
+            Locale.ROOT, "bench %s %s n=%d p10_ms=%.4f p50_ms=%.4f p90_ms=%.4f", scenario, method, p.n(), p.p10(), p.p50(), p.p90());
+    lines.add(line);
+    System.out.println(line);
+  }
+
+  /** Cold: data directory removed, binaries cached. Warm: template and copy reused. */
+  private void startTimes(DbitConfiguration config) throws Exception {
+    Path root = Path.of("target", "bench-embedded").toAbsolutePath();
+    Path data = root.resolve("data-" + EmbeddedMariaDb.VERSION);
+    startOnce(root, config); // unpacks the binaries once, not measured
+    List<Double> cold = new ArrayList<>();
+    for (int i = 0; i < n(3, 1); i++) {
+      deleteTree(data);
+      cold.add(startOnce(root, config));
+    }
+    print("start-cold", "dbit", cold);
+    List<Double> warm = new ArrayList<>();
+    for (int i = 0; i < n(5, 1); i++) {
+      warm.add(startOnce(root, config));
+    }
+    print("start-warm", "dbit", warm);
+  }
+
+  /** Milliseconds from nothing running to a ready test schema and pool. */
+  private double startOnce(Path root, DbitConfiguration config) {
+    long start = System.nanoTime();
+    try (EmbeddedMariaDb server = EmbeddedMariaDb.start(root);
+        DbitRun run = DbitRun.start(config, server, getClass().getClassLoader())) {
+      double millis = (System.nanoTime() - start) / 1e6;
+      assertThat(run.layout().tables()).hasSize(135);
+      return millis;
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+
+  private void roundTrip(Connection raw) throws SQLException {
+    List<Double> millis = new ArrayList<>();
+    try (Statement statement = raw.createStatement()) {
+      for (int i = 0; i < n(200, 3) + 10; i++) {
+        long start = System.nanoTime();
+        try (ResultSet rows = statement.executeQuery("SELECT 1")) {
+          rows.next();
+        }
+        if (i >= 10) {
+          millis.add((System.nanoTime() - start) / 1e6);
+        }
+      }
+    }
+    print("round-trip", "select1", millis);
+  }
+
+  /**
+   * Per-statement cost of dbit's accounting: batches of 500 {@code SELECT ?} through the pool with
+   * and without dbit's proxy, alternating; the difference per statement of each pair.
+   */
+  private void statementOverhead(DataSource proxied, int batches) throws SQLException {
+    DataSource raw = proxied.unwrap(HikariDataSource.class);
+    List<Double> overhead = new ArrayList<>();
+    for (int i = 0; i < batches + 2; i++) {
+      double plain = batch(raw);
+      double measured = batch(proxied);
+      if (i >= 2) {
+        overhead.add(measured - plain);
+      }
+    }
+    print("stmt-overhead", "dbit", overhead);
+  }
+
+  private static double batch(DataSource dataSource) throws SQLException {
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement select = connection.prepareStatement("SELECT ?")) {
+      long start = System.nanoTime();
+      for (int i = 0; i < 500; i++) {
+        select.setInt(1, i);
+        try (ResultSet rows = select.executeQuery()) {
+          rows.next();
+        }
+      }
+      return (System.nanoTime() - start) / 1e6 / 500;
+    }
+  }
+
+  /** The reset methods compared, all on the same copy, each followed by an unmeasured dbit reset. */
+  private final class Resets {
+    private final DbitRun run;
+    private final Connection raw;
+    private final String copy;
+    private final SchemaLayout layout;
+    private final List<String> statements = new ArrayList<>();
+    private final List<String> truncates = new ArrayList<>();
+    private Map<String, Long> referenceChecksums;
+
+    Resets(DbitRun run, Connection raw) throws SQLException {
+      this.run = run;
+      this.raw = raw;
+      this.copy = run.testSchema();
+      this.layout = run.layout();
+      for (String table : layout.tables()) {
+        List<String> columns = layout.referenceColumns().get(table);
+        if (columns == null) {
+          statements.add("DELETE FROM " + SqlIdentifiers.qualified(copy, table));
+          truncates.add("TRUNCATE TABLE " + SqlIdentifiers.qualified(copy, table));
+        } else {
+          for (String sql : SchemaCopier.restoreTableSql(run.templateSchema(), copy, table, columns).split(";\n")) {
+            statements.add(sql);
+            truncates.add(sql);
+          }
+        }
+      }
+      referenceChecksums = checksums();
+    }
+
+    void measure(String scenario, boolean typical, int n) throws SQLException {
+      Map<String, List<Double>> results = new LinkedHashMap<>();
+      for (String method : List.of("dbit", "delete-each", "delete-multi", "probe-all", "truncate")) {
+        results.put(method, new ArrayList<>());
+      }
+      List<String> methods = new ArrayList<>(results.keySet());
+      for (int i = 0; i < n; i++) {
+        for (int k = 0; k < methods.size(); k++) {
+          String method = methods.get((i + k) % methods.size());
+          if (typical) {
+            typicalTest();
+          }
+          long start = System.nanoTime();
+          switch (method) {
+            case "dbit" -> run.resetBeforeTest();
+            case "delete-each" -> deleteEach();
+            case "delete-multi" -> multi(statements);
+            case "probe-all" -> probeAll();
+            default -> multi(truncates);
+          }
+          results.get(method).add((System.nanoTime() - start) / 1e6);
+          run.resetBeforeTest(); // whatever a method left behind, and dbit's own baseline
+        }
+      }
+      results.forEach((method, millis) -> print(scenario, method, millis));
+    }
+
+    /** A typical test: 5 tables, 40 rows. */
+    private void typicalTest() throws SQLException {
+      try (Statement statement = raw.createStatement()) {
+        statement.execute(
+            "INSERT INTO customer (email, full_name, country_code, language_code) VALUES"
+                + " ('a@x.de','A','DE','de'),('b@x.de','B','DE','de'),('c@x.de','C','DE','de'),('d@x.de','D','DE','de'),('e@x.de','E','DE','de');\n"
+                + "INSERT INTO product_category (name, slug) VALUES ('K','k'),('B','b');\n"
+                + "INSERT INTO product (sku, name, category_id, price_cents, currency_code, tax_rate_code, unit_code)"
+                + " SELECT CONCAT('S', n), 'P', (SELECT MIN(id) FROM product_category), 100, 'EUR', 'DE_STD', 'PCS' FROM"
+                + " (SELECT 1 n UNION SELECT 2 UNION SELECT 3 UNION SELECT 4 UNION SELECT 5 UNION SELECT 6 UNION SELECT 7 UNION SELECT 8) s;\n"
+                + "INSERT INTO sales_order (order_number, customer_id, status_code, currency_code) SELECT CONCAT('SO-', id), id, 'NEW', 'EUR' FROM customer;\n"
+                + "INSERT INTO sales_order_line (order_id, product_id, quantity, unit_price_cents, line_total_cents)"
+                + " SELECT o.id, p.id, 1, 100, 100 FROM sales_order o JOIN (SELECT id FROM product LIMIT 4) p");
+        while (statement.getMoreResults() || statement.getUpdateCount() != -1) {
+          // drain
+        }
+      }
+    }
+
+    private void deleteEach() throws SQLException {
+      try (Statement statement = raw.createStatement()) {
+        for (String sql : statements) {
+          statement.execute(sql);
+        }
+      }
+    }
+
+    private void multi(List<String> sqls) throws SQLException {
+      try (Statement statement = raw.createStatement()) {
+        boolean result = statement.execute(String.join(";\n", sqls));
+        while (result || statement.getUpdateCount() != -1) {
+          result = statement.getMoreResults();
+        }
+      }
+    }
+
+    /** dbit 0.1's method: probe every table, checksum reference tables, delete what is dirty. */
+    private void probeAll() throws SQLException {
+      List<String> dirty = new ArrayList<>(SchemaLayout.nonEmptyTables(raw, copy, layout.emptyTables()));
+      checksums().forEach((table, sum) -> {
+        if (!sum.equals(referenceChecksums.get(table))) {
+          dirty.add(table);
+        }
+      });
+      if (dirty.isEmpty()) {
+        return;
+      }
+      List<String> sqls = new ArrayList<>();
+      for (String table : dirty) {
+        List<String> columns = layout.referenceColumns().get(table);
+        sqls.add(columns == null ? "DELETE FROM " + SqlIdentifiers.qualified(copy, table)
+            : SchemaCopier.restoreTableSql(run.templateSchema(), copy, table, columns));
+      }
+      multi(sqls);
+    }
+
+    private Map<String, Long> checksums() throws SQLException {
+      Map<String, Long> sums = new LinkedHashMap<>();
+      if (layout.referenceTables().isEmpty()) {
+        return sums;
+      }
+      String sql = "CHECKSUM TABLE " + String.join(", ", layout.referenceTables().stream().map(t -> SqlIdentifiers.qualified(copy, t)).toList());
+      try (Statement statement = raw.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+        while (rows.next()) {
+          sums.put(rows.getString(1), rows.getLong(2));
+        }
+      }
+      return sums;
+    }
+  }
+}
