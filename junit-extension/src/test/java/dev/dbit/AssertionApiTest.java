@@ -20,7 +20,9 @@ class AssertionApiTest {
     EngineExecutionResults results = DbitTestKit.run(BudgetTestCase.class);
 
     List<Throwable> failures =
-        results.testEvents().failed().stream().map(DbitTestKit::failure).collect(Collectors.toList());
+        results.testEvents().failed().stream()
+            .map(DbitTestKit::failure)
+            .collect(Collectors.toList());
     assertThat(failures).singleElement().isInstanceOf(AssertionError.class);
     assertThat(failures.get(0).getMessage())
         .matches(
@@ -40,7 +42,8 @@ class AssertionApiTest {
 
     assertThat(DbitTestKit.failure(results.testEvents().failed().list().get(0)))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage("dbit: TestDatabase.metrics() measures the running test method; call it inside one");
+        .hasMessage(
+            "dbit: TestDatabase.metrics() measures the running test method; call it inside one");
   }
 
   static void insert(DataSource dataSource, int rows) throws SQLException {

@@ -41,7 +41,8 @@ class ConfigurationErrorTest {
   void unreachableServerIsNamedWithinSeconds() {
     long start = System.nanoTime();
     Throwable failure =
-        classFailure(Map.of("dbit.url", "jdbc:mysql://127.0.0.1:1/", "dbit.password", "pw-never-shown"));
+        classFailure(
+            Map.of("dbit.url", "jdbc:mysql://127.0.0.1:1/", "dbit.password", "pw-never-shown"));
     Duration took = Duration.ofNanos(System.nanoTime() - start);
 
     assertThat(failure.getMessage())

@@ -27,7 +27,10 @@ final class DbitTestKit {
     return EngineTestKit.engine("junit-jupiter")
         .enableImplicitConfigurationParameters(false)
         .configurationParameters(configuration)
-        .selectors(java.util.Arrays.stream(testCases).map(c -> selectClass(c)).toArray(org.junit.platform.engine.DiscoverySelector[]::new))
+        .selectors(
+            java.util.Arrays.stream(testCases)
+                .map(c -> selectClass(c))
+                .toArray(org.junit.platform.engine.DiscoverySelector[]::new))
         .execute();
   }
 
@@ -44,7 +47,11 @@ final class DbitTestKit {
     long succeeded = results.testEvents().succeeded().count();
     if (!failures.isEmpty() || succeeded != expected) {
       throw new AssertionError(
-          "expected " + expected + " tests to succeed, " + succeeded + " did; failures:\n"
+          "expected "
+              + expected
+              + " tests to succeed, "
+              + succeeded
+              + " did; failures:\n"
               + String.join("\n", failures));
     }
   }
@@ -60,6 +67,8 @@ final class DbitTestKit {
   private static String describe(Event event) {
     Optional<Throwable> throwable =
         event.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable);
-    return event.getTestDescriptor().getDisplayName() + ": " + throwable.map(Throwable::toString).orElse("?");
+    return event.getTestDescriptor().getDisplayName()
+        + ": "
+        + throwable.map(Throwable::toString).orElse("?");
   }
 }

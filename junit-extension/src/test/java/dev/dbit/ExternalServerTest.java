@@ -10,13 +10,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The same fixtures against a server dbit did not start: the machine's MariaDB on
- * 127.0.0.1:3306 (performance_schema off). CI always has it; elsewhere these tests are skipped.
+ * The same fixtures against a server dbit did not start: the machine's MariaDB on 127.0.0.1:3306
+ * (performance_schema off). CI always has it; elsewhere these tests are skipped.
  */
 class ExternalServerTest {
   static final String HOST = "127.0.0.1";
   static final int PORT = 3306;
-  static final Map<String, String> CONFIG = Map.of("dbit.url", "jdbc:mysql://" + HOST + ":" + PORT + "/");
+  static final Map<String, String> CONFIG =
+      Map.of("dbit.url", "jdbc:mysql://" + HOST + ":" + PORT + "/");
 
   @BeforeAll
   static void serverAnswers() {

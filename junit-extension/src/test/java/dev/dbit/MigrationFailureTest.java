@@ -17,15 +17,18 @@ class MigrationFailureTest {
         Migrations.write(
             dir,
             Map.of(
-                "V1__orders.sql", Migrations.ORDERS,
-                "V2__broken.sql", "CREATE TABLE broken (id INT PRIMARY KEY, amount NOT_A_TYPE);"));
+                "V1__orders.sql",
+                Migrations.ORDERS,
+                "V2__broken.sql",
+                "CREATE TABLE broken (id INT PRIMARY KEY, amount NOT_A_TYPE);"));
 
     EngineExecutionResults results =
         DbitTestKit.run(BrokenMigrationTestCase.class, Map.of("dbit.migrations", location));
 
     Throwable failure = DbitTestKit.failure(results.containerEvents().failed().list().get(0));
     assertThat(failure.getMessage())
-        .startsWith("dbit: migrating " + location + " into the template schema failed. Flyway reports:")
+        .startsWith(
+            "dbit: migrating " + location + " into the template schema failed. Flyway reports:")
         .contains("V2__broken.sql")
         .contains("CREATE TABLE broken (id INT PRIMARY KEY, amount NOT_A_TYPE)")
         .endsWith("Fix that migration and run again: dbit rebuilds the template from scratch.");

@@ -30,9 +30,15 @@ class ParameterInjectionTest {
         results.containerEvents().reportingEntryPublished().stream()
             .map(e -> e.getRequiredPayload(org.junit.platform.engine.reporting.ReportEntry.class))
             .flatMap(entry -> entry.getKeyValuePairs().entrySet().stream())
-            .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));
+            .collect(
+                java.util.stream.Collectors.toMap(
+                    Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));
     assertThat(entries)
-        .containsKeys(ReportKeys.SERVER, ReportKeys.TEMPLATE, ReportKeys.TEMPLATE_REUSED, ReportKeys.TEST_SCHEMA);
+        .containsKeys(
+            ReportKeys.SERVER,
+            ReportKeys.TEMPLATE,
+            ReportKeys.TEMPLATE_REUSED,
+            ReportKeys.TEST_SCHEMA);
     assertThat(entries.get(ReportKeys.SERVER)).startsWith("embedded MariaDB 11.4.5 on 127.0.0.1:");
     assertThat(entries.get(ReportKeys.TEMPLATE)).matches("dbit_template_[0-9a-f]{12}");
     assertThat(entries.get(ReportKeys.TEST_SCHEMA)).matches("dbit_test_[0-9a-f]{8}_[0-9]+");

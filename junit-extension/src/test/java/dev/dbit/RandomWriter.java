@@ -15,9 +15,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Writes random rows into any table of a schema, the way a careless test would: inserts that
- * ignore foreign keys, updates and deletes of reference rows, and committed or rolled-back
- * transactions.
+ * Writes random rows into any table of a schema, the way a careless test would: inserts that ignore
+ * foreign keys, updates and deletes of reference rows, and committed or rolled-back transactions.
  */
 final class RandomWriter {
   private final Random random;
@@ -25,7 +24,8 @@ final class RandomWriter {
 
   private record Column(String name, String dataType, String columnType, long maxLength) {}
 
-  private static final Map<String, Map<String, List<Column>>> COLUMNS = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Map<String, Map<String, List<Column>>> COLUMNS =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   RandomWriter(Connection connection, String schema, long seed) throws SQLException {
     this.random = new Random(seed);
@@ -56,7 +56,9 @@ final class RandomWriter {
           }
           columns
               .computeIfAbsent(rows.getString(1), t -> new ArrayList<>())
-              .add(new Column(rows.getString(2), rows.getString(3), rows.getString(4), rows.getLong(5)));
+              .add(
+                  new Column(
+                      rows.getString(2), rows.getString(3), rows.getString(4), rows.getLong(5)));
         }
       }
     }
@@ -72,7 +74,8 @@ final class RandomWriter {
    *
    * @return tables that really received a row
    */
-  Set<String> insertInto(Connection connection, List<String> tables, int rowsPerTable) throws SQLException {
+  Set<String> insertInto(Connection connection, List<String> tables, int rowsPerTable)
+      throws SQLException {
     Set<String> written = new TreeSet<>();
     try (Statement statement = connection.createStatement()) {
       statement.execute("SET SESSION foreign_key_checks = 0");
@@ -93,13 +96,19 @@ final class RandomWriter {
   }
 
   /** Changes reference data: updates one row of a table, deletes another row of a second one. */
-  void changeReferenceRows(Connection connection, String updated, String deleted) throws SQLException {
+  void changeReferenceRows(Connection connection, String updated, String deleted)
+      throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("SET SESSION foreign_key_checks = 0");
       Column first = columns.get(updated).get(1);
       statement.executeUpdate(
-          "UPDATE " + SqlIdentifiers.quote(updated) + " SET " + SqlIdentifiers.quote(first.name())
-              + " = " + value(first) + " LIMIT 1");
+          "UPDATE "
+              + SqlIdentifiers.quote(updated)
+              + " SET "
+              + SqlIdentifiers.quote(first.name())
+              + " = "
+              + value(first)
+              + " LIMIT 1");
       statement.executeUpdate("DELETE FROM " + SqlIdentifiers.quote(deleted) + " LIMIT 1");
       statement.execute("SET SESSION foreign_key_checks = 1");
     }
@@ -113,13 +122,21 @@ final class RandomWriter {
       names.append(names.length() == 0 ? "" : ", ").append(SqlIdentifiers.quote(column.name()));
       values.append(values.length() == 0 ? "" : ", ").append(value(column));
     }
-    return "INSERT IGNORE INTO " + SqlIdentifiers.quote(table) + " (" + names + ") VALUES (" + values + ")";
+    return "INSERT IGNORE INTO "
+        + SqlIdentifiers.quote(table)
+        + " ("
+        + names
+        + ") VALUES ("
+        + values
+        + ")";
   }
 
   private String value(Column column) {
     switch (column.dataType()) {
       case "tinyint":
-        return column.columnType().startsWith("tinyint(1)") ? "" + random.nextInt(2) : "" + (1 + random.nextInt(5));
+        return column.columnType().startsWith("tinyint(1)")
+            ? "" + random.nextInt(2)
+            : "" + (1 + random.nextInt(5));
       case "smallint":
       case "int":
       case "bigint":

@@ -21,16 +21,37 @@ class ReportEntriesTest {
   void keysAreStable() {
     assertThat(
             List.of(
-                ReportKeys.SERVER, ReportKeys.TEMPLATE, ReportKeys.TEMPLATE_REUSED, ReportKeys.TEST_SCHEMA,
-                ReportKeys.SERVER_VERSION, ReportKeys.SERVER_SETTINGS, ReportKeys.SERVER_WARNINGS,
-                ReportKeys.RESET_MS, ReportKeys.WALL_MS,
-                ReportKeys.CPU_MS, ReportKeys.STATEMENTS, ReportKeys.JDBC_MS, ReportKeys.SERVER_SQL_MS,
-                ReportKeys.QUESTIONS, ReportKeys.VERDICT))
+                ReportKeys.SERVER,
+                ReportKeys.TEMPLATE,
+                ReportKeys.TEMPLATE_REUSED,
+                ReportKeys.TEST_SCHEMA,
+                ReportKeys.SERVER_VERSION,
+                ReportKeys.SERVER_SETTINGS,
+                ReportKeys.SERVER_WARNINGS,
+                ReportKeys.RESET_MS,
+                ReportKeys.WALL_MS,
+                ReportKeys.CPU_MS,
+                ReportKeys.STATEMENTS,
+                ReportKeys.JDBC_MS,
+                ReportKeys.SERVER_SQL_MS,
+                ReportKeys.QUESTIONS,
+                ReportKeys.VERDICT))
         .containsExactly(
-            "dbit.server", "dbit.template", "dbit.template.reused", "dbit.test-schema",
-            "dbit.server.version", "dbit.server.settings", "dbit.server.warnings", "dbit.reset-ms", "dbit.wall-ms",
-            "dbit.cpu-ms", "dbit.statements", "dbit.jdbc-ms", "dbit.server-sql-ms",
-            "dbit.questions", "dbit.verdict");
+            "dbit.server",
+            "dbit.template",
+            "dbit.template.reused",
+            "dbit.test-schema",
+            "dbit.server.version",
+            "dbit.server.settings",
+            "dbit.server.warnings",
+            "dbit.reset-ms",
+            "dbit.wall-ms",
+            "dbit.cpu-ms",
+            "dbit.statements",
+            "dbit.jdbc-ms",
+            "dbit.server-sql-ms",
+            "dbit.questions",
+            "dbit.verdict");
   }
 
   @Test
@@ -47,12 +68,18 @@ class ReportEntriesTest {
     Map<String, String> metrics = new LinkedHashMap<>(entries.get(1));
     assertThat(metrics.keySet())
         .containsExactly(
-            ReportKeys.WALL_MS, ReportKeys.CPU_MS, ReportKeys.STATEMENTS, ReportKeys.JDBC_MS,
-            ReportKeys.SERVER_SQL_MS, ReportKeys.QUESTIONS, ReportKeys.VERDICT);
+            ReportKeys.WALL_MS,
+            ReportKeys.CPU_MS,
+            ReportKeys.STATEMENTS,
+            ReportKeys.JDBC_MS,
+            ReportKeys.SERVER_SQL_MS,
+            ReportKeys.QUESTIONS,
+            ReportKeys.VERDICT);
     assertThat(metrics.get(ReportKeys.STATEMENTS)).isEqualTo("3");
     assertThat(Long.parseLong(metrics.get(ReportKeys.QUESTIONS))).isGreaterThanOrEqualTo(3);
     assertThat(Double.parseDouble(metrics.get(ReportKeys.SERVER_SQL_MS))).isPositive();
-    assertThat(metrics.get(ReportKeys.VERDICT)).isEqualTo("ok: 3 statements, fewer than dbit.stall.min-statements=20");
+    assertThat(metrics.get(ReportKeys.VERDICT))
+        .isEqualTo("ok: 3 statements, fewer than dbit.stall.min-statements=20");
   }
 
   @Test
@@ -61,14 +88,22 @@ class ReportEntriesTest {
 
     Map<String, String> entries =
         results.containerEvents().reportingEntryPublished().stream()
-            .flatMap(event -> event.getRequiredPayload(ReportEntry.class).getKeyValuePairs().entrySet().stream())
+            .flatMap(
+                event ->
+                    event
+                        .getRequiredPayload(ReportEntry.class)
+                        .getKeyValuePairs()
+                        .entrySet()
+                        .stream())
             .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     assertThat(entries.get(ReportKeys.SERVER_VERSION)).startsWith("11.4.5-MariaDB");
     assertThat(entries.get(ReportKeys.SERVER_SETTINGS))
         .isEqualTo(
             "innodb_flush_log_at_trx_commit=2, sync_binlog=0, log_bin=OFF, innodb_doublewrite=OFF,"
                 + " performance_schema=ON");
-    assertThat(entries.get(ReportKeys.SERVER_WARNINGS)).as("the embedded server is tuned for tests").isEqualTo("none");
+    assertThat(entries.get(ReportKeys.SERVER_WARNINGS))
+        .as("the embedded server is tuned for tests")
+        .isEqualTo("none");
   }
 
   @DbIntegrationTest

@@ -13,8 +13,8 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
@@ -35,7 +35,9 @@ class ResetCorrectnessTest {
     @RepeatedTest(REPETITIONS)
     void startsCleanThenDirtiesTables(
         DataSource pool, TestDatabase database, RepetitionInfo repetition) throws SQLException {
-      assertThat(TableStates.differences(database)).as("tables that differ from the template").isEmpty();
+      assertThat(TableStates.differences(database))
+          .as("tables that differ from the template")
+          .isEmpty();
 
       long seed = 7919L * repetition.getCurrentRepetition();
       Random random = new Random(seed);
@@ -47,20 +49,28 @@ class ResetCorrectnessTest {
         List<String> tables = new ArrayList<>(writer.tables());
         Collections.shuffle(tables, random);
         // The first repetition writes every table; later ones a random share of them.
-        int count = repetition.getCurrentRepetition() == 1 ? tables.size() : 1 + random.nextInt(tables.size());
+        int count =
+            repetition.getCurrentRepetition() == 1
+                ? tables.size()
+                : 1 + random.nextInt(tables.size());
         List<String> chosen = tables.subList(0, count);
         int third = Math.max(1, chosen.size() / 3);
         written.addAll(writer.insertInto(fromPool, chosen.subList(0, third), 2));
-        written.addAll(writer.insertInto(extra, chosen.subList(third, Math.min(chosen.size(), 2 * third)), 2));
+        written.addAll(
+            writer.insertInto(extra, chosen.subList(third, Math.min(chosen.size(), 2 * third)), 2));
         foreign.setAutoCommit(false);
-        written.addAll(writer.insertInto(foreign, chosen.subList(Math.min(chosen.size(), 2 * third), chosen.size()), 1));
+        written.addAll(
+            writer.insertInto(
+                foreign, chosen.subList(Math.min(chosen.size(), 2 * third), chosen.size()), 1));
         foreign.commit();
 
         writer.changeReferenceRows(extra, "country", "currency");
         rolledBackWrite(fromPool);
         triggerWrites(fromPool);
       }
-      assertThat(written).as("tables the writer managed to dirty").hasSizeGreaterThan(repetition.getCurrentRepetition() == 1 ? 120 : 0);
+      assertThat(written)
+          .as("tables the writer managed to dirty")
+          .hasSizeGreaterThan(repetition.getCurrentRepetition() == 1 ? 120 : 0);
       assertThat(TableStates.differences(database)).isNotEmpty();
     }
 
@@ -92,7 +102,8 @@ class ResetCorrectnessTest {
         statement.executeUpdate(
             "INSERT INTO sales_order (order_number, customer_id, status_code, currency_code) SELECT"
                 + " CONCAT('T-', id), id, 'NEW', 'EUR' FROM customer WHERE full_name = 'Trigger Test'");
-        statement.executeUpdate("UPDATE sales_order SET status_code = 'PAID' WHERE order_number LIKE 'T-%'");
+        statement.executeUpdate(
+            "UPDATE sales_order SET status_code = 'PAID' WHERE order_number LIKE 'T-%'");
       }
     }
   }

@@ -29,26 +29,34 @@ class ResetNeverMissesTest {
     EngineExecutionResults results = DbitTestKit.run(GeneratedTestCase.class);
 
     long mismatches = results.testEvents().failed().count();
-    System.out.printf("randomized reset proof: %d generated tests, %d mismatches%n", results.testEvents().started().count(), mismatches);
+    System.out.printf(
+        "randomized reset proof: %d generated tests, %d mismatches%n",
+        results.testEvents().started().count(), mismatches);
     DbitTestKit.assertAllSucceeded(results, TESTS);
   }
 
   @DbIntegrationTest
   static class GeneratedTestCase {
     @RepeatedTest(TESTS)
-    void startsCleanThenDoesSomethingRandom(DataSource pool, TestDatabase database, RepetitionInfo repetition)
-        throws SQLException {
-      assertThat(TableStates.differences(database)).as("tables that differ, seed %d", repetition.getCurrentRepetition()).isEmpty();
+    void startsCleanThenDoesSomethingRandom(
+        DataSource pool, TestDatabase database, RepetitionInfo repetition) throws SQLException {
+      assertThat(TableStates.differences(database))
+          .as("tables that differ, seed %d", repetition.getCurrentRepetition())
+          .isEmpty();
       Random random = new Random(31L * repetition.getCurrentRepetition());
-      try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
-        RandomWriter writer = new RandomWriter(connection, database.schemaName(), random.nextLong());
+      try (Connection connection = pool.getConnection();
+          Statement statement = connection.createStatement()) {
+        RandomWriter writer =
+            new RandomWriter(connection, database.schemaName(), random.nextLong());
         List<String> tables = new ArrayList<>(writer.tables());
         Collections.shuffle(tables, random);
         switch (random.nextInt(10)) {
           case 0 -> {
             // Nothing written: the gate alone must settle the next reset.
           }
-          case 1 -> writer.insertInto(connection, tables.subList(0, 1 + random.nextInt(4)), 1 + random.nextInt(3));
+          case 1 ->
+              writer.insertInto(
+                  connection, tables.subList(0, 1 + random.nextInt(4)), 1 + random.nextInt(3));
           case 2 -> {
             connection.setAutoCommit(false);
             writer.insertInto(connection, tables.subList(0, 2), 2);
@@ -62,7 +70,8 @@ class ResetNeverMissesTest {
           }
           case 4 -> {
             statement.execute("CREATE DATABASE IF NOT EXISTS dbit_proof_elsewhere");
-            statement.execute("CREATE TABLE IF NOT EXISTS dbit_proof_elsewhere.noise (id INT PRIMARY KEY AUTO_INCREMENT)");
+            statement.execute(
+                "CREATE TABLE IF NOT EXISTS dbit_proof_elsewhere.noise (id INT PRIMARY KEY AUTO_INCREMENT)");
             statement.executeUpdate("INSERT INTO dbit_proof_elsewhere.noise () VALUES ()");
           }
           case 5 -> {
@@ -81,13 +90,16 @@ class ResetNeverMissesTest {
           }
           case 7 -> {
             statement.execute("SET SESSION foreign_key_checks = 0");
-            statement.execute("TRUNCATE TABLE " + (random.nextBoolean() ? "tax_rate" : "return_reason"));
+            statement.execute(
+                "TRUNCATE TABLE " + (random.nextBoolean() ? "tax_rate" : "return_reason"));
             statement.execute("SET SESSION foreign_key_checks = 1");
           }
           case 8 -> {
             statement.execute("SET SESSION foreign_key_checks = 0");
-            statement.executeUpdate("UPDATE country SET name = CONCAT(name, '!') WHERE code = 'DE'");
-            statement.executeUpdate("UPDATE country SET name = REPLACE(name, '!', '') WHERE code = 'DE'");
+            statement.executeUpdate(
+                "UPDATE country SET name = CONCAT(name, '!') WHERE code = 'DE'");
+            statement.executeUpdate(
+                "UPDATE country SET name = REPLACE(name, '!', '') WHERE code = 'DE'");
             statement.execute("SET SESSION foreign_key_checks = 1");
           }
           default -> {

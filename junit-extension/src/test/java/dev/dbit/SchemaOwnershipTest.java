@@ -37,7 +37,8 @@ class SchemaOwnershipTest {
   }
 
   @Test
-  void refusesToDropAUserSchemaThatHasDbitsName(@TempDir Path dir) throws IOException, SQLException {
+  void refusesToDropAUserSchemaThatHasDbitsName(@TempDir Path dir)
+      throws IOException, SQLException {
     String location = Migrations.write(dir, Map.of("V1__orders.sql", Migrations.ORDERS));
     String fingerprint = MigrationFingerprint.of(List.of(location), getClass().getClassLoader());
     String clash = "dbit_test_" + fingerprint.substring(0, 8) + "_1";
@@ -102,7 +103,9 @@ class SchemaOwnershipTest {
       List<String> tables = new java.util.ArrayList<>();
       try (ResultSet rows =
           statement.executeQuery(
-              "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = '" + schema + "'")) {
+              "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = '"
+                  + schema
+                  + "'")) {
         while (rows.next()) {
           tables.add(schema + "." + rows.getString(1));
         }

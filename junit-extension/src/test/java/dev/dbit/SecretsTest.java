@@ -44,7 +44,9 @@ class SecretsTest {
   @AfterAll
   static void dropUser() throws SQLException {
     if (ExternalServerTest.reachable()) {
-      rootExecute("DROP USER IF EXISTS '" + USER + "'@'%'", "DROP USER IF EXISTS '" + USER + "'@'localhost'");
+      rootExecute(
+          "DROP USER IF EXISTS '" + USER + "'@'%'",
+          "DROP USER IF EXISTS '" + USER + "'@'localhost'");
     }
   }
 
@@ -52,28 +54,44 @@ class SecretsTest {
   void thePasswordIsNeverPrinted() {
     Map<String, String> good =
         Map.of(
-            "dbit.url", "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED",
-            "dbit.user", USER,
-            "dbit.password", PASSWORD,
-            "dbit.jdbc.params", TransportStallTest.STALLING_DRIVER);
+            "dbit.url",
+            "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED",
+            "dbit.user",
+            USER,
+            "dbit.password",
+            PASSWORD,
+            "dbit.jdbc.params",
+            TransportStallTest.STALLING_DRIVER);
     Map<String, String> wrong = new java.util.HashMap<>(good);
     wrong.put("dbit.password", PASSWORD + "-wrong");
 
     List<String> seen = new ArrayList<>();
     Capture capture = new Capture();
     try {
-      EngineExecutionResults working = DbitTestKit.run(ReportEntriesTest.ThreeStatementsTestCase.class, good);
-      EngineExecutionResults stalled = DbitTestKit.run(StallFixtures.PreparedStatementsTestCase.class, good);
-      EngineExecutionResults refused = DbitTestKit.run(ReportEntriesTest.ThreeStatementsTestCase.class, wrong);
+      EngineExecutionResults working =
+          DbitTestKit.run(ReportEntriesTest.ThreeStatementsTestCase.class, good);
+      EngineExecutionResults stalled =
+          DbitTestKit.run(StallFixtures.PreparedStatementsTestCase.class, good);
+      EngineExecutionResults refused =
+          DbitTestKit.run(ReportEntriesTest.ThreeStatementsTestCase.class, wrong);
       DbitTestKit.assertAllSucceeded(working, 1);
-      assertThat(stalled.testEvents().failed().count()).as("the stall report was produced").isEqualTo(1);
-      assertThat(refused.containerEvents().failed().count()).as("the wrong password was refused").isEqualTo(1);
+      assertThat(stalled.testEvents().failed().count())
+          .as("the stall report was produced")
+          .isEqualTo(1);
+      assertThat(refused.containerEvents().failed().count())
+          .as("the wrong password was refused")
+          .isEqualTo(1);
       for (EngineExecutionResults results : List.of(working, stalled, refused)) {
         results.allEvents().reportingEntryPublished().stream()
             .map(event -> event.getRequiredPayload(ReportEntry.class).toString())
             .forEach(seen::add);
         results.allEvents().stream()
-            .flatMap(event -> event.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).stream())
+            .flatMap(
+                event ->
+                    event
+                        .getPayload(TestExecutionResult.class)
+                        .flatMap(TestExecutionResult::getThrowable)
+                        .stream())
             .forEach(throwable -> seen.add(describe(throwable)));
       }
     } finally {
@@ -100,7 +118,9 @@ class SecretsTest {
   }
 
   private static void rootExecute(String... statements) throws SQLException {
-    try (Connection connection = DriverManager.getConnection("jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "");
+    try (Connection connection =
+            DriverManager.getConnection(
+                "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "");
         Statement statement = connection.createStatement()) {
       for (String sql : statements) {
         statement.execute(sql);
@@ -124,7 +144,9 @@ class SecretsTest {
 
     @Override
     public synchronized void publish(LogRecord record) {
-      records.add(record.getMessage() + (record.getThrown() == null ? "" : "\n" + describe(record.getThrown())));
+      records.add(
+          record.getMessage()
+              + (record.getThrown() == null ? "" : "\n" + describe(record.getThrown())));
     }
 
     @Override

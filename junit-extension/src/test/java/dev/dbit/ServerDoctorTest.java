@@ -27,7 +27,13 @@ class ServerDoctorTest {
 
     Map<String, String> entries =
         results.containerEvents().reportingEntryPublished().stream()
-            .flatMap(event -> event.getRequiredPayload(ReportEntry.class).getKeyValuePairs().entrySet().stream())
+            .flatMap(
+                event ->
+                    event
+                        .getRequiredPayload(ReportEntry.class)
+                        .getKeyValuePairs()
+                        .entrySet()
+                        .stream())
             .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));
     assertThat(entries.get(ReportKeys.SERVER_VERSION)).isEqualTo(actual.get("version"));
     assertThat(entries.get(ReportKeys.SERVER_SETTINGS))
@@ -35,9 +41,10 @@ class ServerDoctorTest {
         .contains("performance_schema=" + actual.get("performance_schema"));
     if ("1".equals(actual.get("innodb_flush_log_at_trx_commit"))) {
       assertThat(entries.get(ReportKeys.SERVER_WARNINGS))
-          .containsPattern("innodb_flush_log_at_trx_commit=1 flushes the redo log to disk at every commit; a"
-              + " one-row commit takes [0-9.]+ ms here \\(median, N=20\\)\\. For a test server: SET GLOBAL"
-              + " innodb_flush_log_at_trx_commit=2");
+          .containsPattern(
+              "innodb_flush_log_at_trx_commit=1 flushes the redo log to disk at every commit; a"
+                  + " one-row commit takes [0-9.]+ ms here \\(median, N=20\\)\\. For a test server: SET GLOBAL"
+                  + " innodb_flush_log_at_trx_commit=2");
     }
     if ("OFF".equals(actual.get("performance_schema"))) {
       assertThat(entries.get(ReportKeys.SERVER_WARNINGS))
@@ -46,7 +53,9 @@ class ServerDoctorTest {
   }
 
   private static Map<String, String> serverVariables() throws SQLException {
-    try (Connection connection = DriverManager.getConnection("jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "");
+    try (Connection connection =
+            DriverManager.getConnection(
+                "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "");
         Statement statement = connection.createStatement();
         ResultSet rows =
             statement.executeQuery(

@@ -14,8 +14,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A TCP relay on 127.0.0.1 that forwards every MySQL packet from client to server as two writes
- * (the 4-byte header, then the payload) on a socket with Nagle's algorithm on: the seed's
- * Windows path, reproduced on Linux loopback with a real ~40 ms delayed-ACK stall per request.
+ * (the 4-byte header, then the payload) on a socket with Nagle's algorithm on: the seed's Windows
+ * path, reproduced on Linux loopback with a real ~40 ms delayed-ACK stall per request.
  *
  * <p>Use it with {@code sslMode=DISABLED}: it must see plain MySQL packets.
  */
@@ -51,8 +51,16 @@ final class SplittingRelay implements AutoCloseable {
         server.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), 5000);
         sockets.add(client);
         sockets.add(server);
-        start("dbit-relay-up", () -> forwardPacketsSplit(client.getInputStream(), server.getOutputStream()), client, server);
-        start("dbit-relay-down", () -> copy(server.getInputStream(), client.getOutputStream()), client, server);
+        start(
+            "dbit-relay-up",
+            () -> forwardPacketsSplit(client.getInputStream(), server.getOutputStream()),
+            client,
+            server);
+        start(
+            "dbit-relay-down",
+            () -> copy(server.getInputStream(), client.getOutputStream()),
+            client,
+            server);
       } catch (IOException e) {
         return;
       }

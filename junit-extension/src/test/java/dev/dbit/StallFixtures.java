@@ -19,7 +19,8 @@ final class StallFixtures {
     void insertsBrandsOneByOne(DataSource dataSource) throws SQLException {
       try (Connection connection = dataSource.getConnection()) {
         for (int i = 0; i < 40; i++) {
-          try (PreparedStatement insert = connection.prepareStatement("INSERT INTO brand (name) VALUES (?)")) {
+          try (PreparedStatement insert =
+              connection.prepareStatement("INSERT INTO brand (name) VALUES (?)")) {
             insert.setString(1, "brand-" + i);
             insert.executeUpdate();
           }
@@ -107,7 +108,8 @@ final class StallFixtures {
     @Test
     void insertsFiveHundredRowsFast(DataSource dataSource) throws SQLException {
       try (Connection connection = dataSource.getConnection();
-          PreparedStatement insert = connection.prepareStatement("INSERT INTO product_tag (name) VALUES (?)")) {
+          PreparedStatement insert =
+              connection.prepareStatement("INSERT INTO product_tag (name) VALUES (?)")) {
         for (int i = 0; i < 500; i++) {
           insert.setString(1, "tag-" + i);
           insert.executeUpdate();

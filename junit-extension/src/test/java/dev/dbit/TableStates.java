@@ -31,21 +31,25 @@ final class TableStates {
       }
       // The template never changes during a run: fingerprint it once.
       Map<String, String> expected =
-          TEMPLATE_STATES.computeIfAbsent(template, t -> fingerprintsUnchecked(connection, t, tables));
+          TEMPLATE_STATES.computeIfAbsent(
+              template, t -> fingerprintsUnchecked(connection, t, tables));
       Map<String, String> actual = fingerprints(connection, copy, tables);
       List<String> different = new ArrayList<>();
       for (String table : tables) {
         if (!expected.get(table).equals(actual.get(table))) {
-          different.add(table + " (" + actual.get(table) + " instead of " + expected.get(table) + ")");
+          different.add(
+              table + " (" + actual.get(table) + " instead of " + expected.get(table) + ")");
         }
       }
       return different;
     }
   }
 
-  private static final Map<String, Map<String, String>> TEMPLATE_STATES = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Map<String, Map<String, String>> TEMPLATE_STATES =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
-  private static Map<String, String> fingerprintsUnchecked(Connection connection, String schema, List<String> tables) {
+  private static Map<String, String> fingerprintsUnchecked(
+      Connection connection, String schema, List<String> tables) {
     try {
       return fingerprints(connection, schema, tables);
     } catch (SQLException e) {
@@ -54,8 +58,8 @@ final class TableStates {
   }
 
   /** Count and checksum of every table, as "rows=N checksum=C". */
-  private static Map<String, String> fingerprints(Connection connection, String schema, List<String> tables)
-      throws SQLException {
+  private static Map<String, String> fingerprints(
+      Connection connection, String schema, List<String> tables) throws SQLException {
     Map<String, String> result = new HashMap<>();
     StringBuilder counts = new StringBuilder();
     for (int i = 0; i < tables.size(); i++) {
@@ -74,7 +78,8 @@ final class TableStates {
       }
       String checksum =
           "CHECKSUM TABLE "
-              + String.join(", ", tables.stream().map(t -> SqlIdentifiers.qualified(schema, t)).toList());
+              + String.join(
+                  ", ", tables.stream().map(t -> SqlIdentifiers.qualified(schema, t)).toList());
       try (ResultSet rows = statement.executeQuery(checksum)) {
         while (rows.next()) {
           String table = rows.getString(1).substring(schema.length() + 1);

@@ -19,8 +19,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * The stall guard on real 44 ms stalls, no sleeps: Connector/J's server-side prepared statements
- * with Nagle on, and a relay that splits every packet; on MariaDB 11.4 with performance_schema
- * and on the machine's MariaDB 10.11 without it.
+ * with Nagle on, and a relay that splits every packet; on MariaDB 11.4 with performance_schema and
+ * on the machine's MariaDB 10.11 without it.
  */
 class TransportStallTest {
   static final String STALLING_DRIVER = "tcpNoDelay=false&useServerPrepStmts=true";
@@ -42,7 +42,9 @@ class TransportStallTest {
 
   static Throwable stallOf(EngineExecutionResults results) {
     List<Throwable> failures =
-        results.testEvents().failed().stream().map(DbitTestKit::failure).collect(Collectors.toList());
+        results.testEvents().failed().stream()
+            .map(DbitTestKit::failure)
+            .collect(Collectors.toList());
     assertThat(failures).as("failures; verdicts %s", verdicts(results)).hasSize(1);
     return failures.get(0);
   }
@@ -63,13 +65,16 @@ class TransportStallTest {
         .contains("What to change: ");
     switch (timing) {
       case TRUSTED ->
-          assertThat(failure.getMessage()).containsPattern("while the server spent [0-9.]+ ms \\([0-9.]+ % of wall time");
+          assertThat(failure.getMessage())
+              .containsPattern("while the server spent [0-9.]+ ms \\([0-9.]+ % of wall time");
       case INCLUDES_TRANSPORT_WAIT ->
           assertThat(failure.getMessage())
-              .containsPattern("its timer reports [0-9.]+ ms for a SELECT 1 that takes [0-9.]+ ms end to end")
+              .containsPattern(
+                  "its timer reports [0-9.]+ ms for a SELECT 1 that takes [0-9.]+ ms end to end")
               .contains("the probe below confirmed the stall");
       case OFF ->
-          assertThat(failure.getMessage()).contains("performance_schema is off; the probe below confirmed the stall");
+          assertThat(failure.getMessage())
+              .contains("performance_schema is off; the probe below confirmed the stall");
     }
     TestMetrics metrics = ((TransportStallError) failure).metrics();
     assertThat(metrics.jdbcMillisPerStatement()).isGreaterThan(30);
@@ -100,7 +105,9 @@ class TransportStallTest {
     void aRelayThatSplitsPacketsFailsEvenPlainStatements() throws IOException {
       try (SplittingRelay relay = new SplittingRelay(embedded.port())) {
         Throwable failure =
-            stallOf(DbitTestKit.run(StallFixtures.PlainStatementsTestCase.class, Map.of("dbit.url", relay.url())));
+            stallOf(
+                DbitTestKit.run(
+                    StallFixtures.PlainStatementsTestCase.class, Map.of("dbit.url", relay.url())));
 
         assertStall(failure, ServerTiming.INCLUDES_TRANSPORT_WAIT);
         assertThat(failure.getMessage())
@@ -114,7 +121,11 @@ class TransportStallTest {
       EngineExecutionResults results =
           DbitTestKit.run(
               StallFixtures.PreparedStatementsTestCase.class,
-              Map.of("dbit.url", embeddedUrl(), "dbit.jdbc.params", "useServerPrepStmts=false&cachePrepStmts=true"));
+              Map.of(
+                  "dbit.url",
+                  embeddedUrl(),
+                  "dbit.jdbc.params",
+                  "useServerPrepStmts=false&cachePrepStmts=true"));
 
       DbitTestKit.assertAllSucceeded(results, 1);
       assertThat(verdicts(results)).singleElement().asString().startsWith("ok:");
@@ -125,7 +136,13 @@ class TransportStallTest {
       EngineExecutionResults results =
           DbitTestKit.run(
               StallFixtures.PreparedStatementsTestCase.class,
-              Map.of("dbit.url", embeddedUrl(), "dbit.jdbc.params", STALLING_DRIVER, "dbit.stall.mode", "warn"));
+              Map.of(
+                  "dbit.url",
+                  embeddedUrl(),
+                  "dbit.jdbc.params",
+                  STALLING_DRIVER,
+                  "dbit.stall.mode",
+                  "warn"));
 
       DbitTestKit.assertAllSucceeded(results, 1);
       assertThat(verdicts(results)).singleElement().asString().startsWith("transport stall:");
@@ -155,7 +172,11 @@ class TransportStallTest {
           stallOf(
               DbitTestKit.run(
                   StallFixtures.PreparedStatementsTestCase.class,
-                  Map.of("dbit.url", "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "dbit.jdbc.params", STALLING_DRIVER)));
+                  Map.of(
+                      "dbit.url",
+                      "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED",
+                      "dbit.jdbc.params",
+                      STALLING_DRIVER)));
 
       assertStall(failure, ServerTiming.OFF);
     }
@@ -164,7 +185,9 @@ class TransportStallTest {
     void aRelayThatSplitsPacketsFailsEvenPlainStatements() throws IOException {
       try (SplittingRelay relay = new SplittingRelay(ExternalServerTest.PORT)) {
         Throwable failure =
-            stallOf(DbitTestKit.run(StallFixtures.PlainStatementsTestCase.class, Map.of("dbit.url", relay.url())));
+            stallOf(
+                DbitTestKit.run(
+                    StallFixtures.PlainStatementsTestCase.class, Map.of("dbit.url", relay.url())));
 
         assertStall(failure, ServerTiming.OFF);
       }
@@ -173,16 +196,25 @@ class TransportStallTest {
     @Test
     void honestTestsAreNeverFlagged() {
       EngineExecutionResults results =
-          DbitTestKit.run(StallFixtures.HonestTestCase.class, Map.of("dbit.url", "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED"));
+          DbitTestKit.run(
+              StallFixtures.HonestTestCase.class,
+              Map.of("dbit.url", "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED"));
 
       DbitTestKit.assertAllSucceeded(results, 6);
-      assertThat(verdicts(results)).hasSize(6).noneSatisfy(v -> assertThat(v).startsWith("transport stall"));
+      assertThat(verdicts(results))
+          .hasSize(6)
+          .noneSatisfy(v -> assertThat(v).startsWith("transport stall"));
     }
   }
 
   static List<String> verdicts(EngineExecutionResults results) {
     return results.testEvents().reportingEntryPublished().stream()
-        .map(event -> event.getRequiredPayload(ReportEntry.class).getKeyValuePairs().get(ReportKeys.VERDICT))
+        .map(
+            event ->
+                event
+                    .getRequiredPayload(ReportEntry.class)
+                    .getKeyValuePairs()
+                    .get(ReportKeys.VERDICT))
         .filter(java.util.Objects::nonNull)
         .collect(Collectors.toList());
   }

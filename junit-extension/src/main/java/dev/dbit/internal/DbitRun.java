@@ -2,21 +2,20 @@ package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.dbit.TestDatabase;
 import dev.dbit.TestMetrics;
+import dev.dbit.internal.config.DbitConfiguration;
+import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.FactoryDataSource;
+import dev.dbit.internal.jdbc.ServerLock;
 import dev.dbit.internal.measure.JdbcClock;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.measure.TestMeasurement;
-import dev.dbit.internal.stall.StallGuard;
-import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
-import dev.dbit.TestDatabase;
-import dev.dbit.internal.config.DbitConfiguration;
-import dev.dbit.internal.jdbc.ConnectionFactory;
-import dev.dbit.internal.jdbc.ServerLock;
 import dev.dbit.internal.report.Percentiles;
 import dev.dbit.internal.reset.DatabaseResetter;
 import dev.dbit.internal.server.DatabaseServer;
+import dev.dbit.internal.stall.StallGuard;
 import dev.dbit.internal.template.MigrationFingerprint;
 import dev.dbit.internal.template.SchemaCopier;
 import dev.dbit.internal.template.SchemaLayout;
@@ -31,10 +30,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
+import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
 
 /**
- * Everything one test run needs on one server: the control connection, the template, this
- * worker's copy of it, the pool handed to tests, and reset timings.
+ * Everything one test run needs on one server: the control connection, the template, this worker's
+ * copy of it, the pool handed to tests, and reset timings.
  */
 public final class DbitRun implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -91,7 +91,8 @@ public final class DbitRun implements AutoCloseable {
   }
 
   /** Builds or reuses the template, takes a worker copy and opens the pool. */
-  public static DbitRun start(DbitConfiguration config, DatabaseServer server, ClassLoader classLoader) {
+  public static DbitRun start(
+      DbitConfiguration config, DatabaseServer server, ClassLoader classLoader) {
     long start = System.nanoTime();
     ConnectionFactory connections = ConnectionFactory.of(server, Map.of());
     // Multi-statement mode lives on this connection only; tests never see it.
@@ -100,7 +101,8 @@ public final class DbitRun implements AutoCloseable {
       configureControlSession(control);
       String fingerprint = MigrationFingerprint.of(config.migrations(), classLoader);
       TemplateBuilder.Template template =
-          TemplateBuilder.ensure(control, connections, config.migrations(), fingerprint, classLoader);
+          TemplateBuilder.ensure(
+              control, connections, config.migrations(), fingerprint, classLoader);
       SchemaLayout layout = SchemaLayout.read(control, template.schema());
       ServerLock workerLock = null;
       String copy = null;
@@ -110,7 +112,10 @@ public final class DbitRun implements AutoCloseable {
       }
       if (workerLock == null) {
         throw new IllegalStateException(
-            "dbit: " + MAX_WORKERS + " test schemas on " + server.description()
+            "dbit: "
+                + MAX_WORKERS
+                + " test schemas on "
+                + server.description()
                 + " are in use by other runs. Wait for them or use another server.");
       }
       DatabaseResetter resetter = new DatabaseResetter(control, template.schema(), copy, layout);
@@ -130,11 +135,17 @@ public final class DbitRun implements AutoCloseable {
       RoundTripBaseline baseline =
           RoundTripBaseline.calibrate(poolConnections, copy, counters.performanceSchema());
       ServerDoctor doctor =
-          ServerDoctor.examine(control, poolConnections, copy, ServerSettings.read(control), baseline);
+          ServerDoctor.examine(
+              control, poolConnections, copy, ServerSettings.read(control), baseline);
       LOG.log(doctor.warnings().isEmpty() ? Level.INFO : Level.WARNING, doctor.describe());
       StallGuard stallGuard =
           new StallGuard(
-              config.stall(), baseline, isLoopback(server.host()), poolConnections, config.jdbcParams(), copy);
+              config.stall(),
+              baseline,
+              isLoopback(server.host()),
+              poolConnections,
+              config.jdbcParams(),
+              copy);
       LOG.log(
           Level.INFO,
           String.format(
@@ -150,9 +161,22 @@ public final class DbitRun implements AutoCloseable {
               baseline.describe(),
               counters.performanceSchema() ? "on" : "off (server SQL time unknown)",
               (System.nanoTime() - start) / 1_000_000));
-      DbitRun run = new DbitRun(
-          control, workerLock, pool, database, resetter, template, copy, layout, server.description(),
-          proxiedPool, clock, counters, stallGuard, doctor);
+      DbitRun run =
+          new DbitRun(
+              control,
+              workerLock,
+              pool,
+              database,
+              resetter,
+              template,
+              copy,
+              layout,
+              server.description(),
+              proxiedPool,
+              clock,
+              counters,
+              stallGuard,
+              doctor);
       metrics.run = run;
       return run;
     } catch (SQLException | RuntimeException e) {
@@ -161,7 +185,11 @@ public final class DbitRun implements AutoCloseable {
         throw runtime;
       }
       throw new IllegalStateException(
-          "dbit: preparing the test database on " + server.description() + " failed: " + e.getMessage(), e);
+          "dbit: preparing the test database on "
+              + server.description()
+              + " failed: "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -303,13 +331,18 @@ public final class DbitRun implements AutoCloseable {
   @Override
   public void close() {
     if (!resetMillis.isEmpty()) {
-      LOG.log(Level.INFO, "dbit: reset before each test on " + copy + ": " + resetTimes().describeMillis());
+      LOG.log(
+          Level.INFO,
+          "dbit: reset before each test on " + copy + ": " + resetTimes().describeMillis());
     }
     pool.close();
     try {
       workerLock.close();
     } catch (SQLException e) {
-      LOG.log(Level.DEBUG, "dbit: releasing the worker lock failed; closing the connection releases it", e);
+      LOG.log(
+          Level.DEBUG,
+          "dbit: releasing the worker lock failed; closing the connection releases it",
+          e);
     }
     closeQuietly(control);
   }

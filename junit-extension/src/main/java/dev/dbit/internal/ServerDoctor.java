@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Looks at the server once per run and says, setting by setting, what slows tests down and how
- * to change it. Everything it reports is measured on this server, through the pool's own driver
+ * Looks at the server once per run and says, setting by setting, what slows tests down and how to
+ * change it. Everything it reports is measured on this server, through the pool's own driver
  * settings.
  *
  * @param settings version and speed-relevant settings
@@ -33,7 +33,11 @@ public record ServerDoctor(
   static final int SAMPLES = 20; // even: see examine()
 
   static ServerDoctor examine(
-      Connection control, ConnectionFactory poolSettings, String schema, ServerSettings settings, RoundTripBaseline roundTrip)
+      Connection control,
+      ConnectionFactory poolSettings,
+      String schema,
+      ServerSettings settings,
+      RoundTripBaseline roundTrip)
       throws SQLException {
     List<Double> connect = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
@@ -45,7 +49,8 @@ public record ServerDoctor(
     try (Statement statement = control.createStatement()) {
       // dbit's own marker row: a real one-row change per commit, toggled an even number of times
       // so that it ends as it started.
-      String update = "UPDATE " + qualified(schema, SchemaOwnership.MARKER_TABLE) + " SET ready = NOT ready";
+      String update =
+          "UPDATE " + qualified(schema, SchemaOwnership.MARKER_TABLE) + " SET ready = NOT ready";
       for (int i = 0; i < SAMPLES; i++) {
         long start = System.nanoTime();
         statement.executeUpdate(update);
@@ -54,26 +59,45 @@ public record ServerDoctor(
     }
     Percentiles connectMillis = Percentiles.of(connect);
     Percentiles commitMillis = Percentiles.of(commits);
-    return new ServerDoctor(settings, roundTrip, connectMillis, commitMillis, warnings(settings, roundTrip, connectMillis, commitMillis));
+    return new ServerDoctor(
+        settings,
+        roundTrip,
+        connectMillis,
+        commitMillis,
+        warnings(settings, roundTrip, connectMillis, commitMillis));
   }
 
   static List<String> warnings(
-      ServerSettings settings, RoundTripBaseline roundTrip, Percentiles connect, Percentiles commit) {
+      ServerSettings settings,
+      RoundTripBaseline roundTrip,
+      Percentiles connect,
+      Percentiles commit) {
     List<String> warnings = new ArrayList<>();
-    String commitCost = String.format(Locale.ROOT, "a one-row commit takes %.2f ms here (median, N=%d)", commit.p50(), commit.n());
+    String commitCost =
+        String.format(
+            Locale.ROOT,
+            "a one-row commit takes %.2f ms here (median, N=%d)",
+            commit.p50(),
+            commit.n());
     if ("1".equals(settings.settings().get("innodb_flush_log_at_trx_commit"))) {
       warnings.add(
-          "innodb_flush_log_at_trx_commit=1 flushes the redo log to disk at every commit; " + commitCost
+          "innodb_flush_log_at_trx_commit=1 flushes the redo log to disk at every commit; "
+              + commitCost
               + ". For a test server: SET GLOBAL innodb_flush_log_at_trx_commit=2 (or start it with"
               + " --innodb-flush-log-at-trx-commit=2).");
     }
     if ("ON".equalsIgnoreCase(settings.settings().get("log_bin"))) {
       warnings.add(
           "log_bin=ON writes every change a second time into the binary log"
-              + ("1".equals(settings.settings().get("sync_binlog")) ? " and sync_binlog=1 syncs it at every commit" : "")
-              + "; " + commitCost + ". Start a test server with --skip-log-bin (or at least SET GLOBAL sync_binlog=0).");
+              + ("1".equals(settings.settings().get("sync_binlog"))
+                  ? " and sync_binlog=1 syncs it at every commit"
+                  : "")
+              + "; "
+              + commitCost
+              + ". Start a test server with --skip-log-bin (or at least SET GLOBAL sync_binlog=0).");
     } else if ("1".equals(settings.settings().get("sync_binlog"))) {
-      warnings.add("sync_binlog=1 would sync the binary log at every commit if it were enabled; SET GLOBAL sync_binlog=0.");
+      warnings.add(
+          "sync_binlog=1 would sync the binary log at every commit if it were enabled; SET GLOBAL sync_binlog=0.");
     }
     if ("ON".equalsIgnoreCase(settings.settings().get("innodb_doublewrite"))
         || "1".equals(settings.settings().get("innodb_doublewrite"))) {
@@ -110,8 +134,12 @@ public record ServerDoctor(
     StringBuilder text = new StringBuilder();
     text.append("dbit server doctor: ").append(settings.version()).append(System.lineSeparator());
     text.append("  settings: ").append(settings.describe()).append(System.lineSeparator());
-    text.append("  round trip (SELECT 1, pool settings): ").append(roundTrip.describe()).append(System.lineSeparator());
-    text.append("  connection setup (pool settings): ").append(connectMillis.describeMillis()).append(System.lineSeparator());
+    text.append("  round trip (SELECT 1, pool settings): ")
+        .append(roundTrip.describe())
+        .append(System.lineSeparator());
+    text.append("  connection setup (pool settings): ")
+        .append(connectMillis.describeMillis())
+        .append(System.lineSeparator());
     text.append("  one-row autocommit write: ").append(commitMillis.describeMillis());
     if (warnings.isEmpty()) {
       text.append(System.lineSeparator()).append("  no setting slows tests down");

@@ -18,7 +18,12 @@ import java.util.stream.Collectors;
 public record ServerSettings(String version, Map<String, String> settings) {
   /** Variables that cost test time when set for production durability. */
   static final List<String> NAMES =
-      List.of("innodb_flush_log_at_trx_commit", "sync_binlog", "log_bin", "innodb_doublewrite", "performance_schema");
+      List.of(
+          "innodb_flush_log_at_trx_commit",
+          "sync_binlog",
+          "log_bin",
+          "innodb_doublewrite",
+          "performance_schema");
 
   public ServerSettings {
     settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
@@ -33,7 +38,8 @@ public record ServerSettings(String version, Map<String, String> settings) {
       }
       Map<String, String> found = new LinkedHashMap<>();
       String names = NAMES.stream().map(n -> "'" + n + "'").collect(Collectors.joining(", "));
-      try (ResultSet rows = statement.executeQuery("SHOW GLOBAL VARIABLES WHERE Variable_name IN (" + names + ")")) {
+      try (ResultSet rows =
+          statement.executeQuery("SHOW GLOBAL VARIABLES WHERE Variable_name IN (" + names + ")")) {
         while (rows.next()) {
           found.put(rows.getString(1).toLowerCase(java.util.Locale.ROOT), rows.getString(2));
         }
@@ -48,6 +54,8 @@ public record ServerSettings(String version, Map<String, String> settings) {
 
   /** {@code name=value, ...} */
   public String describe() {
-    return settings.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+    return settings.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(", "));
   }
 }

@@ -37,8 +37,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Not a timed test: it prints numbers and asserts none of them. Run it with {@code
  * -Ddbit.bench=full} (N=200) or {@code -Ddbit.bench=smoke} (N=3, what CI runs to check that it
- * works). Prints {@code bench <scenario> <method> n=<N> p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines
- * and writes them to {@code target/dbit-bench.txt}.
+ * works). Prints {@code bench <scenario> <method> n=<N> p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines and
+ * writes them to {@code target/dbit-bench.txt}.
  */
 class ResetBenchmark {
   private final String mode = System.getProperty("dbit.bench", "");
@@ -53,7 +53,8 @@ class ResetBenchmark {
     assumeThat(mode).as("run with -Ddbit.bench=full or -Ddbit.bench=smoke").isIn("full", "smoke");
     DbitConfiguration config = new ConfigurationReader(key -> Optional.empty()).read();
     startTimes(config);
-    try (EmbeddedMariaDb server = EmbeddedMariaDb.start(Path.of(System.getProperty("user.home"), ".cache", "dbit"));
+    try (EmbeddedMariaDb server =
+            EmbeddedMariaDb.start(Path.of(System.getProperty("user.home"), ".cache", "dbit"));
         DbitRun run = DbitRun.start(config, server, getClass().getClassLoader())) {
       ConnectionFactory direct = ConnectionFactory.of(server, Map.of("allowMultiQueries", "true"));
       try (Connection raw = direct.open(run.testSchema())) {
@@ -72,17 +73,34 @@ class ResetBenchmark {
     assertThat(lines)
         .extracting(line -> line.split(" ")[1] + " " + line.split(" ")[2])
         .contains(
-            "round-trip select1", "reset-typical dbit", "reset-typical delete-each", "reset-typical delete-multi",
-            "reset-typical probe-all", "reset-typical truncate", "reset-clean dbit", "reset-clean delete-each",
-            "reset-clean delete-multi", "reset-clean probe-all", "reset-clean truncate", "start-cold dbit",
-            "start-warm dbit", "stmt-overhead dbit");
+            "round-trip select1",
+            "reset-typical dbit",
+            "reset-typical delete-each",
+            "reset-typical delete-multi",
+            "reset-typical probe-all",
+            "reset-typical truncate",
+            "reset-clean dbit",
+            "reset-clean delete-each",
+            "reset-clean delete-multi",
+            "reset-clean probe-all",
+            "reset-clean truncate",
+            "start-cold dbit",
+            "start-warm dbit",
+            "stmt-overhead dbit");
   }
 
   private void print(String scenario, String method, List<Double> millis) {
     Percentiles p = Percentiles.of(millis);
     String line =
         String.format(
-            Locale.ROOT, "bench %s %s n=%d p10_ms=%.4f p50_ms=%.4f p90_ms=%.4f", scenario, method, p.n(), p.p10(), p.p50(), p.p90());
+            Locale.ROOT,
+            "bench %s %s n=%d p10_ms=%.4f p50_ms=%.4f p90_ms=%.4f",
+            scenario,
+            method,
+            p.n(),
+            p.p10(),
+            p.p50(),
+            p.p90());
     lines.add(line);
     System.out.println(line);
   }
@@ -174,7 +192,9 @@ class ResetBenchmark {
     }
   }
 
-  /** The reset methods compared, all on the same copy, each followed by an unmeasured dbit reset. */
+  /**
+   * The reset methods compared, all on the same copy, each followed by an unmeasured dbit reset.
+   */
   private final class Resets {
     private final DbitRun run;
     private final Connection raw;
@@ -195,7 +215,9 @@ class ResetBenchmark {
           statements.add("DELETE FROM " + SqlIdentifiers.qualified(copy, table));
           truncates.add("TRUNCATE TABLE " + SqlIdentifiers.qualified(copy, table));
         } else {
-          for (String sql : SchemaCopier.restoreTableSql(run.templateSchema(), copy, table, columns).split(";\n")) {
+          for (String sql :
+              SchemaCopier.restoreTableSql(run.templateSchema(), copy, table, columns)
+                  .split(";\n")) {
             statements.add(sql);
             truncates.add(sql);
           }
@@ -206,7 +228,8 @@ class ResetBenchmark {
 
     void measure(String scenario, boolean typical, int n) throws SQLException {
       Map<String, List<Double>> results = new LinkedHashMap<>();
-      for (String method : List.of("dbit", "delete-each", "delete-multi", "probe-all", "truncate")) {
+      for (String method :
+          List.of("dbit", "delete-each", "delete-multi", "probe-all", "truncate")) {
         results.put(method, new ArrayList<>());
       }
       List<String> methods = new ArrayList<>(results.keySet());
@@ -269,20 +292,25 @@ class ResetBenchmark {
 
     /** dbit 0.1's method: probe every table, checksum reference tables, delete what is dirty. */
     private void probeAll() throws SQLException {
-      List<String> dirty = new ArrayList<>(SchemaLayout.nonEmptyTables(raw, copy, layout.emptyTables()));
-      checksums().forEach((table, sum) -> {
-        if (!sum.equals(referenceChecksums.get(table))) {
-          dirty.add(table);
-        }
-      });
+      List<String> dirty =
+          new ArrayList<>(SchemaLayout.nonEmptyTables(raw, copy, layout.emptyTables()));
+      checksums()
+          .forEach(
+              (table, sum) -> {
+                if (!sum.equals(referenceChecksums.get(table))) {
+                  dirty.add(table);
+                }
+              });
       if (dirty.isEmpty()) {
         return;
       }
       List<String> sqls = new ArrayList<>();
       for (String table : dirty) {
         List<String> columns = layout.referenceColumns().get(table);
-        sqls.add(columns == null ? "DELETE FROM " + SqlIdentifiers.qualified(copy, table)
-            : SchemaCopier.restoreTableSql(run.templateSchema(), copy, table, columns));
+        sqls.add(
+            columns == null
+                ? "DELETE FROM " + SqlIdentifiers.qualified(copy, table)
+                : SchemaCopier.restoreTableSql(run.templateSchema(), copy, table, columns));
       }
       multi(sqls);
     }
@@ -292,8 +320,15 @@ class ResetBenchmark {
       if (layout.referenceTables().isEmpty()) {
         return sums;
       }
-      String sql = "CHECKSUM TABLE " + String.join(", ", layout.referenceTables().stream().map(t -> SqlIdentifiers.qualified(copy, t)).toList());
-      try (Statement statement = raw.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+      String sql =
+          "CHECKSUM TABLE "
+              + String.join(
+                  ", ",
+                  layout.referenceTables().stream()
+                      .map(t -> SqlIdentifiers.qualified(copy, t))
+                      .toList());
+      try (Statement statement = raw.createStatement();
+          ResultSet rows = statement.executeQuery(sql)) {
         while (rows.next()) {
           sums.put(rows.getString(1), rows.getLong(2));
         }

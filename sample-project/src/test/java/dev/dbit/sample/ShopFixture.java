@@ -21,8 +21,13 @@ public final class ShopFixture {
   public final ProductRepository.Product kettle;
   public final ProductRepository.Product teaBook;
 
-  private ShopFixture(Database database, long customerId, long categoryId, long warehouseId,
-      ProductRepository.Product kettle, ProductRepository.Product teaBook) {
+  private ShopFixture(
+      Database database,
+      long customerId,
+      long categoryId,
+      long warehouseId,
+      ProductRepository.Product kettle,
+      ProductRepository.Product teaBook) {
     this.database = database;
     this.customerId = customerId;
     this.categoryId = categoryId;
@@ -41,16 +46,32 @@ public final class ShopFixture {
     CustomerRepository customers = new CustomerRepository();
     ProductRepository products = new ProductRepository();
     StockRepository stock = new StockRepository();
-    long customerId = customers.create(c, EmailAddress.parse("ada@example.com"), "Ada Lovelace", "DE", "de");
+    long customerId =
+        customers.create(c, EmailAddress.parse("ada@example.com"), "Ada Lovelace", "DE", "de");
     new dev.dbit.sample.repository.LoyaltyRepository().openAccount(c, customerId);
     long kitchen = products.createCategory(c, "Kitchen", "kitchen", null);
     long books = products.createCategory(c, "Books", "books", null);
-    long kettleId = products.create(c, "KET-1", "Steel kettle", kitchen, products.createBrand(c, "Boil&Co"), Money.of(4999, "EUR"), "DE_STD");
-    long bookId = products.create(c, "BOOK-TEA", "The book of tea", books, null, Money.of(1500, "EUR"), "DE_RED");
+    long kettleId =
+        products.create(
+            c,
+            "KET-1",
+            "Steel kettle",
+            kitchen,
+            products.createBrand(c, "Boil&Co"),
+            Money.of(4999, "EUR"),
+            "DE_STD");
+    long bookId =
+        products.create(
+            c, "BOOK-TEA", "The book of tea", books, null, Money.of(1500, "EUR"), "DE_RED");
     long warehouseId = stock.createWarehouse(c, "BER1", "Berlin", "DE");
     stock.adjust(c, warehouseId, kettleId, 10, "INITIAL", null);
     stock.adjust(c, warehouseId, bookId, 5, "INITIAL", null);
-    return new ShopFixture(database, customerId, kitchen, warehouseId,
-        products.find(c, kettleId).orElseThrow(), products.find(c, bookId).orElseThrow());
+    return new ShopFixture(
+        database,
+        customerId,
+        kitchen,
+        warehouseId,
+        products.find(c, kettleId).orElseThrow(),
+        products.find(c, bookId).orElseThrow());
   }
 }

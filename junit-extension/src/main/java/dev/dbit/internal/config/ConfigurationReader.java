@@ -72,9 +72,12 @@ public final class ConfigurationReader {
             .filter(m -> m.value().equals(rawMode.toLowerCase(Locale.ROOT)))
             .findFirst()
             .orElseThrow(
-                () -> invalid(DbIntegrationTest.STALL_MODE, rawMode, "Allowed values: fail, warn, off."));
+                () ->
+                    invalid(
+                        DbIntegrationTest.STALL_MODE, rawMode, "Allowed values: fail, warn, off."));
     int minStatements =
-        wholeNumber(DbIntegrationTest.STALL_MIN_STATEMENTS, DEFAULT_STALL_MIN_STATEMENTS, 1, 1_000_000);
+        wholeNumber(
+            DbIntegrationTest.STALL_MIN_STATEMENTS, DEFAULT_STALL_MIN_STATEMENTS, 1, 1_000_000);
     double maxSqlShare = share(DbIntegrationTest.STALL_MAX_SQL_SHARE, DEFAULT_STALL_MAX_SQL_SHARE);
     return new StallSettings(mode, minStatements, maxSqlShare);
   }

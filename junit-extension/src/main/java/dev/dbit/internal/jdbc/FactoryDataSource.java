@@ -24,7 +24,8 @@ public final class FactoryDataSource implements DataSource {
 
   @Override
   public Connection getConnection(String username, String password) throws SQLException {
-    throw new SQLFeatureNotSupportedException("dbit opens connections with the run's own credentials");
+    throw new SQLFeatureNotSupportedException(
+        "dbit opens connections with the run's own credentials");
   }
 
   @Override

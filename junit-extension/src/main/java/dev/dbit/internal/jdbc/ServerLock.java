@@ -36,14 +36,16 @@ public final class ServerLock implements AutoCloseable {
   }
 
   /** Takes the lock if it is free within {@code timeoutSeconds} (0: do not wait). */
-  public static Optional<ServerLock> tryAcquire(Connection connection, String name, int timeoutSeconds)
-      throws SQLException {
+  public static Optional<ServerLock> tryAcquire(
+      Connection connection, String name, int timeoutSeconds) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement("SELECT GET_LOCK(?, ?)")) {
       statement.setString(1, name);
       statement.setInt(2, timeoutSeconds);
       try (ResultSet rows = statement.executeQuery()) {
         rows.next();
-        return rows.getInt(1) == 1 ? Optional.of(new ServerLock(connection, name)) : Optional.empty();
+        return rows.getInt(1) == 1
+            ? Optional.of(new ServerLock(connection, name))
+            : Optional.empty();
       }
     }
   }

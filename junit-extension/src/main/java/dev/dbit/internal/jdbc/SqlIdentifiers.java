@@ -14,10 +14,14 @@ public final class SqlIdentifiers {
     return quote(schema) + "." + quote(table);
   }
 
-  /** A string literal with quotes and backslashes escaped (valid with and without NO_BACKSLASH_ESCAPES). */
+  /**
+   * A string literal with quotes and backslashes escaped (valid with and without
+   * NO_BACKSLASH_ESCAPES).
+   */
   public static String literal(String value) {
     if (value.indexOf('\\') >= 0) {
-      throw new IllegalArgumentException("dbit does not build SQL literals with backslashes: " + value);
+      throw new IllegalArgumentException(
+          "dbit does not build SQL literals with backslashes: " + value);
     }
     return "'" + value.replace("'", "''") + "'";
   }

@@ -10,8 +10,8 @@ import net.ttddyy.dsproxy.listener.MethodExecutionListener;
  * Adds up the time spent inside JDBC calls on connections dbit hands out, and counts statement
  * executions.
  *
- * <p>Registered as a datasource-proxy method listener. Only the outermost proxied call on a
- * thread is timed, so nested calls are not counted twice.
+ * <p>Registered as a datasource-proxy method listener. Only the outermost proxied call on a thread
+ * is timed, so nested calls are not counted twice.
  */
 public final class JdbcClock implements MethodExecutionListener {
   private final LongAdder nanos = new LongAdder();
@@ -54,6 +54,7 @@ public final class JdbcClock implements MethodExecutionListener {
   }
 
   static boolean isExecution(Method method) {
-    return method.getName().startsWith("execute") && Statement.class.isAssignableFrom(method.getDeclaringClass());
+    return method.getName().startsWith("execute")
+        && Statement.class.isAssignableFrom(method.getDeclaringClass());
   }
 }

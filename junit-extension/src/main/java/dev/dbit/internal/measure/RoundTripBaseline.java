@@ -12,11 +12,11 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 /**
- * A normal round trip, measured once per run through the same driver and connection settings as
- * the pool handed to tests: {@code SELECT 1} as a plain statement.
+ * A normal round trip, measured once per run through the same driver and connection settings as the
+ * pool handed to tests: {@code SELECT 1} as a plain statement.
  *
- * <p>With performance_schema on, it also asks the server how long it thinks those {@code SELECT
- * 1}s took. When the server reports most of the round trip as statement time, its timer includes
+ * <p>With performance_schema on, it also asks the server how long it thinks those {@code SELECT 1}s
+ * took. When the server reports most of the round trip as statement time, its timer includes
  * waiting for the rest of a split packet, and server SQL time cannot be trusted to tell a stall
  * from real work.
  *
@@ -41,12 +41,18 @@ public record RoundTripBaseline(Percentiles roundTrip, OptionalDouble serverMill
   public String describe() {
     String server =
         serverMillisPerSelect.isPresent()
-            ? String.format(Locale.ROOT, "; server timer %.2f ms per SELECT 1", serverMillisPerSelect.getAsDouble())
+            ? String.format(
+                Locale.ROOT,
+                "; server timer %.2f ms per SELECT 1",
+                serverMillisPerSelect.getAsDouble())
             : "";
-    return roundTrip.describeMillis() + server + (serverTimingTrusted() ? "" : " (server timer includes transport wait)");
+    return roundTrip.describeMillis()
+        + server
+        + (serverTimingTrusted() ? "" : " (server timer includes transport wait)");
   }
 
-  public static RoundTripBaseline calibrate(ConnectionFactory poolSettings, String schema, boolean performanceSchema)
+  public static RoundTripBaseline calibrate(
+      ConnectionFactory poolSettings, String schema, boolean performanceSchema)
       throws SQLException {
     try (Connection connection = poolSettings.open(schema);
         Statement statement = connection.createStatement()) {

@@ -7,8 +7,8 @@ import java.sql.Statement;
 import java.util.OptionalLong;
 
 /**
- * Reads the server's statement counters on the control connection, net of the control
- * connection's own statements, in one round trip.
+ * Reads the server's statement counters on the control connection, net of the control connection's
+ * own statements, in one round trip.
  *
  * <p>{@code Questions}: global minus this session's, so dbit's snapshots and resets never count.
  * SQL time: performance_schema's global statement timer minus the control thread's, when

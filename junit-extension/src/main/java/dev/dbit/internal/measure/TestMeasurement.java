@@ -8,7 +8,9 @@ import java.sql.SQLException;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
-/** Snapshots taken right before and right after one test method; their difference is its metrics. */
+/**
+ * Snapshots taken right before and right after one test method; their difference is its metrics.
+ */
 public final class TestMeasurement {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -20,7 +22,8 @@ public final class TestMeasurement {
   private final long cpuStart;
   private final long wallStart;
 
-  private TestMeasurement(Connection control, ServerCounters counters, JdbcClock clock) throws SQLException {
+  private TestMeasurement(Connection control, ServerCounters counters, JdbcClock clock)
+      throws SQLException {
     this.control = control;
     this.counters = counters;
     this.clock = clock;
@@ -50,7 +53,8 @@ public final class TestMeasurement {
     OptionalLong picos = server.statementPicos();
     OptionalDouble sqlMillis =
         picos.isPresent() && serverStart.statementPicos().isPresent()
-            ? OptionalDouble.of((picos.getAsLong() - serverStart.statementPicos().getAsLong()) / 1e9)
+            ? OptionalDouble.of(
+                (picos.getAsLong() - serverStart.statementPicos().getAsLong()) / 1e9)
             : OptionalDouble.empty();
     return new TestMetrics(
         wall / 1e6,

@@ -27,6 +27,8 @@ final class Json {
   }
 
   static String number(java.util.OptionalDouble value) {
-    return value.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f", value.getAsDouble()) : "null";
+    return value.isPresent()
+        ? String.format(java.util.Locale.ROOT, "%.3f", value.getAsDouble())
+        : "null";
   }
 }

@@ -19,7 +19,8 @@ public record Percentiles(int n, double p10, double p50, double p90) {
     if (sorted.length == 0) {
       return new Percentiles(0, 0, 0, 0);
     }
-    return new Percentiles(sorted.length, rank(sorted, 0.10), rank(sorted, 0.50), rank(sorted, 0.90));
+    return new Percentiles(
+        sorted.length, rank(sorted, 0.10), rank(sorted, 0.50), rank(sorted, 0.90));
   }
 
   private static double rank(double[] sorted, double quantile) {

@@ -44,7 +44,13 @@ final class RunReport {
 
   String summary(String reportPath, String jsonPath) {
     StringBuilder text = new StringBuilder();
-    text.append(String.format(Locale.ROOT, "dbit run summary (fork %s): %d tests on %s%n", fork, tests.size(), runEntries.getOrDefault(ReportKeys.SERVER, "?")));
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "dbit run summary (fork %s): %d tests on %s%n",
+            fork,
+            tests.size(),
+            runEntries.getOrDefault(ReportKeys.SERVER, "?")));
     text.append("  server ")
         .append(runEntries.getOrDefault(ReportKeys.SERVER_VERSION, "?"))
         .append(": ")
@@ -56,11 +62,17 @@ final class RunReport {
         text.append("  WARNING: ").append(warning).append(System.lineSeparator());
       }
     }
-    text.append("  reset before each test: ").append(resetTimes().describeMillis()).append(System.lineSeparator());
-    text.append("  test method wall time: ").append(wallTimes().describeMillis()).append(System.lineSeparator());
-    text.append("  slowest tests (wall, server SQL share, statements):").append(System.lineSeparator());
+    text.append("  reset before each test: ")
+        .append(resetTimes().describeMillis())
+        .append(System.lineSeparator());
+    text.append("  test method wall time: ")
+        .append(wallTimes().describeMillis())
+        .append(System.lineSeparator());
+    text.append("  slowest tests (wall, server SQL share, statements):")
+        .append(System.lineSeparator());
     tests.stream()
-        .sorted(Comparator.comparingDouble((TestRecord t) -> t.number(ReportKeys.WALL_MS)).reversed())
+        .sorted(
+            Comparator.comparingDouble((TestRecord t) -> t.number(ReportKeys.WALL_MS)).reversed())
         .limit(SLOWEST)
         .forEach(
             t ->
@@ -72,10 +84,17 @@ final class RunReport {
                         sqlShare(t),
                         (long) t.number(ReportKeys.STATEMENTS),
                         t.simpleName())));
-    List<TestRecord> stalls = tests.stream().filter(TestRecord::stalled).collect(Collectors.toList());
-    text.append(String.format(Locale.ROOT, "  transport stalls: %d of %d tests%n", stalls.size(), tests.size()));
+    List<TestRecord> stalls =
+        tests.stream().filter(TestRecord::stalled).collect(Collectors.toList());
+    text.append(
+        String.format(
+            Locale.ROOT, "  transport stalls: %d of %d tests%n", stalls.size(), tests.size()));
     for (TestRecord stall : stalls) {
-      text.append("    ").append(stall.simpleName()).append(": ").append(stall.entries.get(ReportKeys.VERDICT)).append(System.lineSeparator());
+      text.append("    ")
+          .append(stall.simpleName())
+          .append(": ")
+          .append(stall.entries.get(ReportKeys.VERDICT))
+          .append(System.lineSeparator());
     }
     text.append("  report: ").append(reportPath).append(", data: ").append(jsonPath);
     return text.toString();
@@ -84,39 +103,63 @@ final class RunReport {
   static String sqlShare(TestRecord test) {
     java.util.OptionalDouble sql = test.numberOrEmpty(ReportKeys.SERVER_SQL_MS);
     double wall = test.number(ReportKeys.WALL_MS);
-    return sql.isPresent() && wall > 0 ? String.format(Locale.ROOT, "%.1f%%", 100 * sql.getAsDouble() / wall) : "n/a";
+    return sql.isPresent() && wall > 0
+        ? String.format(Locale.ROOT, "%.1f%%", 100 * sql.getAsDouble() / wall)
+        : "n/a";
   }
 
   String json() {
     StringBuilder json = new StringBuilder("{\n");
     json.append("  \"fork\": ").append(Json.string(fork)).append(",\n");
     json.append("  \"run\": {");
-    json.append(runEntries.entrySet().stream().map(e -> Json.string(e.getKey()) + ": " + Json.string(e.getValue())).collect(Collectors.joining(", ")));
+    json.append(
+        runEntries.entrySet().stream()
+            .map(e -> Json.string(e.getKey()) + ": " + Json.string(e.getValue()))
+            .collect(Collectors.joining(", ")));
     json.append("},\n");
     json.append("  \"reset\": ").append(percentilesJson(resetTimes())).append(",\n");
     json.append("  \"wall\": ").append(percentilesJson(wallTimes())).append(",\n");
     json.append("  \"tests\": [\n");
     for (int i = 0; i < tests.size(); i++) {
       TestRecord t = tests.get(i);
-      json.append("    {\"class\": ").append(Json.string(t.className))
-          .append(", \"name\": ").append(Json.string(t.name))
-          .append(", \"status\": ").append(Json.string(t.status))
-          .append(", \"wallMs\": ").append(Json.number(t.numberOrEmpty(ReportKeys.WALL_MS)))
-          .append(", \"cpuMs\": ").append(Json.number(t.numberOrEmpty(ReportKeys.CPU_MS)))
-          .append(", \"jdbcMs\": ").append(Json.number(t.numberOrEmpty(ReportKeys.JDBC_MS)))
-          .append(", \"serverSqlMs\": ").append(Json.number(t.numberOrEmpty(ReportKeys.SERVER_SQL_MS)))
-          .append(", \"statements\": ").append(Json.number(t.numberOrEmpty(ReportKeys.STATEMENTS)))
-          .append(", \"questions\": ").append(Json.number(t.numberOrEmpty(ReportKeys.QUESTIONS)))
-          .append(", \"resetMs\": ").append(Json.number(t.numberOrEmpty(ReportKeys.RESET_MS)))
-          .append(", \"stall\": ").append(t.stalled())
-          .append(", \"verdict\": ").append(Json.string(t.entries.getOrDefault(ReportKeys.VERDICT, "")))
-          .append("}").append(i + 1 < tests.size() ? ",\n" : "\n");
+      json.append("    {\"class\": ")
+          .append(Json.string(t.className))
+          .append(", \"name\": ")
+          .append(Json.string(t.name))
+          .append(", \"status\": ")
+          .append(Json.string(t.status))
+          .append(", \"wallMs\": ")
+          .append(Json.number(t.numberOrEmpty(ReportKeys.WALL_MS)))
+          .append(", \"cpuMs\": ")
+          .append(Json.number(t.numberOrEmpty(ReportKeys.CPU_MS)))
+          .append(", \"jdbcMs\": ")
+          .append(Json.number(t.numberOrEmpty(ReportKeys.JDBC_MS)))
+          .append(", \"serverSqlMs\": ")
+          .append(Json.number(t.numberOrEmpty(ReportKeys.SERVER_SQL_MS)))
+          .append(", \"statements\": ")
+          .append(Json.number(t.numberOrEmpty(ReportKeys.STATEMENTS)))
+          .append(", \"questions\": ")
+          .append(Json.number(t.numberOrEmpty(ReportKeys.QUESTIONS)))
+          .append(", \"resetMs\": ")
+          .append(Json.number(t.numberOrEmpty(ReportKeys.RESET_MS)))
+          .append(", \"stall\": ")
+          .append(t.stalled())
+          .append(", \"verdict\": ")
+          .append(Json.string(t.entries.getOrDefault(ReportKeys.VERDICT, "")))
+          .append("}")
+          .append(i + 1 < tests.size() ? ",\n" : "\n");
     }
     json.append("  ]\n}\n");
     return json.toString();
   }
 
   private static String percentilesJson(Percentiles p) {
-    return String.format(Locale.ROOT, "{\"n\": %d, \"p10\": %.3f, \"p50\": %.3f, \"p90\": %.3f}", p.n(), p.p10(), p.p50(), p.p90());
+    return String.format(
+        Locale.ROOT,
+        "{\"n\": %d, \"p10\": %.3f, \"p50\": %.3f, \"p90\": %.3f}",
+        p.n(),
+        p.p10(),
+        p.p50(),
+        p.p90());
   }
 }

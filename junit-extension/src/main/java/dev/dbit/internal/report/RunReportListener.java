@@ -22,11 +22,11 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * Collects dbit's report entries during a run and, at its end, writes this fork's JSON, prints
- * the run summary once, and redraws {@code report.html} from every fork's JSON in the directory.
+ * Collects dbit's report entries during a run and, at its end, writes this fork's JSON, prints the
+ * run summary once, and redraws {@code report.html} from every fork's JSON in the directory.
  *
- * <p>Registered through {@code META-INF/services}; it does nothing in runs without dbit tests.
- * The directory is {@code dbit.report.dir} (default {@code target/dbit}).
+ * <p>Registered through {@code META-INF/services}; it does nothing in runs without dbit tests. The
+ * directory is {@code dbit.report.dir} (default {@code target/dbit}).
  */
 public final class RunReportListener implements TestExecutionListener {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -46,11 +46,14 @@ public final class RunReportListener implements TestExecutionListener {
   @Override
   public void reportingEntryPublished(TestIdentifier id, ReportEntry entry) {
     Map<String, String> dbit = new LinkedHashMap<>();
-    entry.getKeyValuePairs().forEach((key, value) -> {
-      if (key.startsWith("dbit.")) {
-        dbit.put(key, value);
-      }
-    });
+    entry
+        .getKeyValuePairs()
+        .forEach(
+            (key, value) -> {
+              if (key.startsWith("dbit.")) {
+                dbit.put(key, value);
+              }
+            });
     if (dbit.isEmpty()) {
       return;
     }
@@ -83,20 +86,30 @@ public final class RunReportListener implements TestExecutionListener {
       writeHtml(html);
       LOG.log(Level.INFO, report.summary(html.toString(), json.toString()));
     } catch (IOException e) {
-      LOG.log(Level.WARNING, "dbit: could not write the run report to " + directory + ": " + e.getMessage(), e);
+      LOG.log(
+          Level.WARNING,
+          "dbit: could not write the run report to " + directory + ": " + e.getMessage(),
+          e);
     }
   }
 
   /** Redraws the page from every fork's JSON, under a lock so that forks take turns. */
   private void writeHtml(Path html) throws IOException {
     try (FileChannel channel =
-            FileChannel.open(directory.resolve(".report.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileChannel.open(
+                directory.resolve(".report.lock"),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
         FileLock lock = channel.lock()) {
       // Files of other runs (another build tool process) are stale: drop them.
       String prefix = "dbit-" + runId() + "-";
       List<String> forks = new ArrayList<>();
       try (Stream<Path> files = Files.list(directory)) {
-        for (Path file : files.filter(f -> f.getFileName().toString().matches("dbit-.*\\.json")).sorted().toList()) {
+        for (Path file :
+            files
+                .filter(f -> f.getFileName().toString().matches("dbit-.*\\.json"))
+                .sorted()
+                .toList()) {
           if (file.getFileName().toString().startsWith(prefix)) {
             forks.add(Files.readString(file, StandardCharsets.UTF_8));
           } else {
@@ -125,14 +138,18 @@ public final class RunReportListener implements TestExecutionListener {
   }
 
   /**
-   * Identifies one build: the nearest ancestor JVM (Maven or Gradle forking this test JVM,
-   * perhaps through a shell), else this JVM. Forks of one build share it.
+   * Identifies one build: the nearest ancestor JVM (Maven or Gradle forking this test JVM, perhaps
+   * through a shell), else this JVM. Forks of one build share it.
    */
   static String runId() {
     Optional<ProcessHandle> ancestor = ProcessHandle.current().parent();
     for (int depth = 0; depth < 3 && ancestor.isPresent(); depth++) {
       ProcessHandle process = ancestor.get();
-      if (process.info().command().map(command -> command.endsWith("java") || command.endsWith("java.exe")).orElse(false)) {
+      if (process
+          .info()
+          .command()
+          .map(command -> command.endsWith("java") || command.endsWith("java.exe"))
+          .orElse(false)) {
         return Long.toString(process.pid());
       }
       ancestor = process.parent();

@@ -5,12 +5,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * One structured line per test on standard output, so the metrics land in the test case's
- * {@code <system-out>} in Surefire's {@code TEST-*.xml}.
+ * One structured line per test on standard output, so the metrics land in the test case's {@code
+ * <system-out>} in Surefire's {@code TEST-*.xml}.
  *
  * <p>Why standard output: Surefire's JUnit Platform adapter drops report entries entirely
- * (junit-framework #1161, Surefire 3.5.6 and 3.6.1 checked), and a test's output is the one
- * channel Surefire attributes to the right {@code <testcase>}, with any {@code forkCount}.
+ * (junit-framework #1161, Surefire 3.5.6 and 3.6.1 checked), and a test's output is the one channel
+ * Surefire attributes to the right {@code <testcase>}, with any {@code forkCount}.
  */
 public final class SurefireLine {
   /** Every line starts with this, so tools can find it. */
@@ -31,6 +31,8 @@ public final class SurefireLine {
   }
 
   private static String quoteIfNeeded(String value) {
-    return value.matches("[A-Za-z0-9_.:/+-]+") ? value : "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    return value.matches("[A-Za-z0-9_.:/+-]+")
+        ? value
+        : "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
 }

@@ -19,21 +19,21 @@ import java.util.Set;
 /**
  * Restores a dbit-owned copy to its post-migration state over the long-lived control connection.
  *
- * <p>First a gate: the server's global row-operation counters ({@code Handler_write},
- * {@code Handler_update}, {@code Handler_delete}; MariaDB has no {@code Innodb_rows_*}) and the
- * reference tables' checksums. When no row was written
- * anywhere on the server since the last reset and no reference table changed, the schema is clean:
- * one cheap round trip. Otherwise one round trip finds what changed (every table that was empty is
- * probed for a row, every reference table is checksummed) and a second deletes the changed tables
- * and reloads changed reference tables from the template, then re-reads the gate. When a reset
- * statement can fire a trigger chain, the probe runs again until nothing is dirty.
+ * <p>First a gate: the server's global row-operation counters ({@code Handler_write}, {@code
+ * Handler_update}, {@code Handler_delete}; MariaDB has no {@code Innodb_rows_*}) and the reference
+ * tables' checksums. When no row was written anywhere on the server since the last reset and no
+ * reference table changed, the schema is clean: one cheap round trip. Otherwise one round trip
+ * finds what changed (every table that was empty is probed for a row, every reference table is
+ * checksummed) and a second deletes the changed tables and reloads changed reference tables from
+ * the template, then re-reads the gate. When a reset statement can fire a trigger chain, the probe
+ * runs again until nothing is dirty.
  *
- * <p>The gate cannot miss a write to this schema: every row a table gains, loses or changes
- * through the storage engine interface moves one of the counters (reads and internal temporary
- * tables do not: measured stable across repeated reads on MariaDB 10.11 and 11.4) (cascades only change rows whose parent change moved them;
- * writes rolled back move them too, which only costs a probe). Statements that empty a table
- * without row operations ({@code TRUNCATE}) matter only for reference tables, which the gate
- * checksums.
+ * <p>The gate cannot miss a write to this schema: every row a table gains, loses or changes through
+ * the storage engine interface moves one of the counters (reads and internal temporary tables do
+ * not: measured stable across repeated reads on MariaDB 10.11 and 11.4) (cascades only change rows
+ * whose parent change moved them; writes rolled back move them too, which only costs a probe).
+ * Statements that empty a table without row operations ({@code TRUNCATE}) matter only for reference
+ * tables, which the gate checksums.
  */
 public final class DatabaseResetter {
   private static final int MAX_PASSES = 5;
@@ -51,6 +51,7 @@ public final class DatabaseResetter {
 
   /** Resets that the gate alone settled, and all resets; for reports and tests. */
   private long gateOnly;
+
   private long resets;
 
   public DatabaseResetter(Connection control, String template, String copy, SchemaLayout layout) {
@@ -88,7 +89,8 @@ public final class DatabaseResetter {
       }
       execute(cleanupSql(plan(dirty).tables()));
     }
-    throw new IllegalStateException("dbit: " + copy + " stays dirty after a full restore; triggers keep writing rows");
+    throw new IllegalStateException(
+        "dbit: " + copy + " stays dirty after a full restore; triggers keep writing rows");
   }
 
   /** Records the reference checksums of a freshly built copy. */
@@ -195,8 +197,13 @@ public final class DatabaseResetter {
       targets.addAll(layout.triggerTargets().getOrDefault(source, Set.of()));
     }
     targets.removeAll(sources);
-    boolean chained = targets.stream().anyMatch(this::firesTriggers)
-        || sources.stream().anyMatch(s -> layout.triggerTargets().getOrDefault(s, Set.of()).stream().anyMatch(sources::contains));
+    boolean chained =
+        targets.stream().anyMatch(this::firesTriggers)
+            || sources.stream()
+                .anyMatch(
+                    s ->
+                        layout.triggerTargets().getOrDefault(s, Set.of()).stream()
+                            .anyMatch(sources::contains));
     others.removeAll(targets);
     List<String> ordered = new ArrayList<>(sources);
     ordered.addAll(others);
@@ -209,7 +216,8 @@ public final class DatabaseResetter {
 
   private boolean firesTriggers(String table) {
     return layout.deleteTriggerTables().contains(table)
-        || (layout.referenceTables().contains(table) && layout.insertTriggerTables().contains(table));
+        || (layout.referenceTables().contains(table)
+            && layout.insertTriggerTables().contains(table));
   }
 
   /** Tables that differ from the post-migration state, in one round trip. */
@@ -268,7 +276,8 @@ public final class DatabaseResetter {
     String prefix = copy + ".";
     while (rows.next()) {
       String name = rows.getString(1);
-      checksums.put(name.startsWith(prefix) ? name.substring(prefix.length()) : name, rows.getLong(2));
+      checksums.put(
+          name.startsWith(prefix) ? name.substring(prefix.length()) : name, rows.getLong(2));
     }
     return checksums;
   }
@@ -288,7 +297,10 @@ public final class DatabaseResetter {
     return String.join(";\n", statements);
   }
 
-  /** Runs a cleanup and returns the row counters read right after its commit, in the same round trip. */
+  /**
+   * Runs a cleanup and returns the row counters read right after its commit, in the same round
+   * trip.
+   */
   private long[] executeCleanup(String sql) throws SQLException {
     try (Statement statement = control.createStatement()) {
       boolean isResult = statement.execute(sql + ";\n" + ROW_COUNTERS_SQL);

@@ -29,7 +29,8 @@ final class DataDirectorySlot implements AutoCloseable {
     try {
       for (int slot = 1; slot <= MAX_SLOTS; slot++) {
         Path dir = root.resolve("slot-" + slot);
-        Optional<FileLockHandle> lock = FileLockHandle.tryLock(root.resolve("slot-" + slot + ".lock"));
+        Optional<FileLockHandle> lock =
+            FileLockHandle.tryLock(root.resolve("slot-" + slot + ".lock"));
         if (lock.isPresent()) {
           Files.createDirectories(dir.resolve("data"));
           Files.createDirectories(dir.resolve("tmp"));
@@ -38,7 +39,10 @@ final class DataDirectorySlot implements AutoCloseable {
       }
     } catch (IOException e) {
       throw new ServerStartException(
-          "dbit: cannot use " + root + " for the embedded server's data (" + e.getMessage()
+          "dbit: cannot use "
+              + root
+              + " for the embedded server's data ("
+              + e.getMessage()
               + "). Make it writable or point dbit.embedded.dir elsewhere.",
           e);
     }
@@ -84,15 +88,21 @@ final class DataDirectorySlot implements AutoCloseable {
         LOG.log(Level.INFO, "dbit: stopping MariaDB (pid {0}) left running by an earlier run", pid);
         ProcessHandle handle = process.get();
         handle.destroy();
-        handle.onExit().get(Duration.ofSeconds(20).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        handle
+            .onExit()
+            .get(Duration.ofSeconds(20).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
       }
       Files.deleteIfExists(pidFile);
     } catch (IOException | NumberFormatException e) {
       LOG.log(Level.DEBUG, "dbit: ignoring unreadable pid file " + pidFile, e);
     } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
       throw new ServerStartException(
-          "dbit: a MariaDB left running by an earlier run on " + dir + " did not stop within 20 s."
-              + " Stop it by hand (see " + pidFile + ") and run again.",
+          "dbit: a MariaDB left running by an earlier run on "
+              + dir
+              + " did not stop within 20 s."
+              + " Stop it by hand (see "
+              + pidFile
+              + ") and run again.",
           e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

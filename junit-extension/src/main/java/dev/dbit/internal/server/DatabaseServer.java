@@ -15,8 +15,8 @@ public interface DatabaseServer extends AutoCloseable {
   Secret password();
 
   /**
-   * JDBC URL parameters every connection to this server needs (for example TLS settings taken
-   * from {@code dbit.url}); the pool's own parameters come on top.
+   * JDBC URL parameters every connection to this server needs (for example TLS settings taken from
+   * {@code dbit.url}); the pool's own parameters come on top.
    */
   Map<String, String> baseParams();
 

@@ -26,8 +26,8 @@ public final class EmbeddedMariaDb implements DatabaseServer {
   public static final String VERSION = "11.4.5";
 
   /**
-   * Server options for tests: no TLS key generation (measured here: start 0.8-19.7 s with it,
-   * 0.19 s without), relaxed durability and performance_schema for per-thread statement counters.
+   * Server options for tests: no TLS key generation (measured here: start 0.8-19.7 s with it, 0.19
+   * s without), relaxed durability and performance_schema for per-thread statement counters.
    */
   static final List<String> SERVER_OPTIONS =
       List.of(
@@ -100,7 +100,9 @@ public final class EmbeddedMariaDb implements DatabaseServer {
 
   private static boolean runsAsRootOnUnix() {
     return "root".equals(System.getProperty("user.name"))
-        && !System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows");
+        && !System.getProperty("os.name", "")
+            .toLowerCase(java.util.Locale.ROOT)
+            .startsWith("windows");
   }
 
   @Override
@@ -130,7 +132,13 @@ public final class EmbeddedMariaDb implements DatabaseServer {
 
   @Override
   public String description() {
-    return "embedded MariaDB " + VERSION + " on 127.0.0.1:" + port + " (data " + slot.dataDir() + ")";
+    return "embedded MariaDB "
+        + VERSION
+        + " on 127.0.0.1:"
+        + port
+        + " (data "
+        + slot.dataDir()
+        + ")";
   }
 
   @Override
@@ -165,7 +173,8 @@ public final class EmbeddedMariaDb implements DatabaseServer {
     @SuppressWarnings("try") // the file lock is held for the block, never read
     protected void unpackEmbeddedDb() {
       Path complete = baseDir.resolve(".dbit-unpacked");
-      try (FileLockHandle lock = FileLockHandle.lock(baseDir.resolveSibling(baseDir.getFileName() + ".lock"))) {
+      try (FileLockHandle lock =
+          FileLockHandle.lock(baseDir.resolveSibling(baseDir.getFileName() + ".lock"))) {
         if (Files.exists(complete)) {
           return;
         }

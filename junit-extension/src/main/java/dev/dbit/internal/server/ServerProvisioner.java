@@ -14,10 +14,13 @@ public final class ServerProvisioner {
   /** Resolves {@code auto}: an explicit URL wins, then a reachable Docker engine, else embedded. */
   public static ServerChoice choose(DbitConfiguration config, BooleanSupplier dockerAvailable) {
     return switch (config.provider()) {
-      case EMBEDDED -> new ServerChoice(ProviderKind.EMBEDDED, DbIntegrationTest.PROVIDER + "=embedded");
-      case EXTERNAL -> new ServerChoice(ProviderKind.EXTERNAL, DbIntegrationTest.PROVIDER + "=external");
+      case EMBEDDED ->
+          new ServerChoice(ProviderKind.EMBEDDED, DbIntegrationTest.PROVIDER + "=embedded");
+      case EXTERNAL ->
+          new ServerChoice(ProviderKind.EXTERNAL, DbIntegrationTest.PROVIDER + "=external");
       case TESTCONTAINERS ->
-          new ServerChoice(ProviderKind.TESTCONTAINERS, DbIntegrationTest.PROVIDER + "=testcontainers");
+          new ServerChoice(
+              ProviderKind.TESTCONTAINERS, DbIntegrationTest.PROVIDER + "=testcontainers");
       case AUTO -> {
         if (config.externalUrl().isPresent()) {
           yield new ServerChoice(ProviderKind.EXTERNAL, DbIntegrationTest.URL + " is set");
@@ -26,7 +29,8 @@ public final class ServerProvisioner {
           yield new ServerChoice(ProviderKind.TESTCONTAINERS, "a Docker engine answers");
         }
         yield new ServerChoice(
-            ProviderKind.EMBEDDED, "no " + DbIntegrationTest.URL + " and no reachable Docker engine");
+            ProviderKind.EMBEDDED,
+            "no " + DbIntegrationTest.URL + " and no reachable Docker engine");
       }
     };
   }
@@ -48,7 +52,8 @@ public final class ServerProvisioner {
     return switch (choice.kind()) {
       case EMBEDDED -> EmbeddedMariaDb.start(config.embeddedDir());
       case EXTERNAL ->
-          ExternalServer.fromUrl(config.externalUrl().orElseThrow(), config.user(), config.password());
+          ExternalServer.fromUrl(
+              config.externalUrl().orElseThrow(), config.user(), config.password());
       case TESTCONTAINERS -> startTestcontainers(config);
       case AUTO -> throw new IllegalArgumentException("auto must be resolved by choose()");
     };
@@ -61,7 +66,9 @@ public final class ServerProvisioner {
               + DbIntegrationTest.PROVIDER
               + "=testcontainers needs Testcontainers on the test class path. Add"
               + " org.testcontainers:testcontainers-mysql:2.0.5 as a test dependency, or use"
-              + " -D" + DbIntegrationTest.PROVIDER + "=embedded.");
+              + " -D"
+              + DbIntegrationTest.PROVIDER
+              + "=embedded.");
     }
     try {
       return TestcontainersMySql.start(config.image());
@@ -85,7 +92,9 @@ public final class ServerProvisioner {
   static boolean dockerMayBeConfigured() {
     String home = System.getProperty("user.home", "");
     return System.getenv("DOCKER_HOST") != null
-        || System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows")
+        || System.getProperty("os.name", "")
+            .toLowerCase(java.util.Locale.ROOT)
+            .startsWith("windows")
         || java.nio.file.Files.exists(java.nio.file.Path.of("/var/run/docker.sock"))
         || java.nio.file.Files.exists(java.nio.file.Path.of(home, ".docker", "run", "docker.sock"))
         || java.nio.file.Files.exists(java.nio.file.Path.of(home, ".testcontainers.properties"));

@@ -46,9 +46,7 @@ final class TestcontainersMySql implements DatabaseServer {
   /** The container dbit runs, configured but not started. */
   static MySQLContainer container(String image) {
     MySQLContainer container =
-        new MySQLContainer(imageName(image))
-            .withUsername("root")
-            .withPassword(ROOT_PASSWORD);
+        new MySQLContainer(imageName(image)).withUsername("root").withPassword(ROOT_PASSWORD);
     container.withTmpFs(Map.of("/var/lib/mysql", "rw"));
     container.withCommand(SERVER_OPTIONS.toArray(String[]::new));
     // Honoured only when the developer enabled testcontainers.reuse.enable.

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The seed team's decisive experiment, automated: time each protocol path through a connection
- * with the pool's own settings and see which of them stall.
+ * The seed team's decisive experiment, automated: time each protocol path through a connection with
+ * the pool's own settings and see which of them stall.
  */
 public final class DifferentialProbe {
   static final int WARM_UP = 2;
@@ -32,7 +32,9 @@ public final class DifferentialProbe {
           }
         }
         Percentiles percentiles = Percentiles.of(millis);
-        timings.add(new ProbeResult.PathTiming(path, percentiles, stalls(percentiles, baseline, loopbackServer)));
+        timings.add(
+            new ProbeResult.PathTiming(
+                path, percentiles, stalls(percentiles, baseline, loopbackServer)));
       }
     }
     return new ProbeResult(timings);

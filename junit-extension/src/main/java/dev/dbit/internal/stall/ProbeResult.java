@@ -17,7 +17,8 @@ public record ProbeResult(List<PathTiming> paths) {
    * @param millis its round trips in milliseconds
    * @param stalls whether it is far above a normal round trip
    */
-  public record PathTiming(ProtocolPath path, dev.dbit.internal.report.Percentiles millis, boolean stalls) {}
+  public record PathTiming(
+      ProtocolPath path, dev.dbit.internal.report.Percentiles millis, boolean stalls) {}
 
   public ProbeResult {
     paths = List.copyOf(paths);

@@ -26,13 +26,15 @@ enum ProtocolPath {
     }
   },
   SERVER_PREPARED(
-      "server-side prepare/execute/close", Map.of("useServerPrepStmts", "true", "cachePrepStmts", "false")) {
+      "server-side prepare/execute/close",
+      Map.of("useServerPrepStmts", "true", "cachePrepStmts", "false")) {
     @Override
     void runOnce(Connection connection, int i) throws SQLException {
       prepared(connection, i);
     }
   },
-  STREAM_PARAMETER("stream parameter", Map.of("useServerPrepStmts", "true", "cachePrepStmts", "false")) {
+  STREAM_PARAMETER(
+      "stream parameter", Map.of("useServerPrepStmts", "true", "cachePrepStmts", "false")) {
     @Override
     void runOnce(Connection connection, int i) throws SQLException {
       try (PreparedStatement statement = connection.prepareStatement("SELECT LENGTH(?)")) {

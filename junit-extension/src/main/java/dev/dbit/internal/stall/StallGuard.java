@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Judges every test of a run and, on the first suspected stall, runs the differential probe
- * once; a test fails only when its numbers show the stall signature and the probe confirms that
- * a protocol path really stalls.
+ * Judges every test of a run and, on the first suspected stall, runs the differential probe once; a
+ * test fails only when its numbers show the stall signature and the probe confirms that a protocol
+ * path really stalls.
  */
 public final class StallGuard {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -48,7 +48,8 @@ public final class StallGuard {
    * @param summary one line for reports
    * @param message the full stall report, when stalled
    */
-  public record Assessment(StallJudge.Verdict verdict, boolean stalled, String summary, Optional<String> message) {}
+  public record Assessment(
+      StallJudge.Verdict verdict, boolean stalled, String summary, Optional<String> message) {}
 
   public RoundTripBaseline baseline() {
     return baseline;
@@ -60,7 +61,12 @@ public final class StallGuard {
 
   public Assessment assess(TestMetrics metrics) {
     StallJudge.Verdict verdict =
-        StallJudge.judge(metrics, settings, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
+        StallJudge.judge(
+            metrics,
+            settings,
+            baseline.roundTrip(),
+            baseline.serverTimingTrusted(),
+            loopbackServer);
     if (verdict.outcome() == StallJudge.Outcome.NO_STALL) {
       return new Assessment(verdict, false, "ok: " + verdict.reason(), Optional.empty());
     }
@@ -71,7 +77,9 @@ public final class StallGuard {
       return new Assessment(
           verdict,
           false,
-          "suspected, not confirmed: " + verdict.reason() + ", but no protocol path stalls in the probe",
+          "suspected, not confirmed: "
+              + verdict.reason()
+              + ", but no protocol path stalls in the probe",
           Optional.empty());
     }
     return new Assessment(

@@ -11,8 +11,8 @@ import java.util.Locale;
  *
  * <p>A stall: enough statements; little server SQL time for the wall time; and most of the wall
  * time spent waiting inside JDBC calls, per statement far above a normal round trip. Waiting is
- * "far above" at ten times the calibrated p90 round trip (at least 3 ms), or, on a loopback
- * server whose own calibration round trip takes over 5 ms (every request stalls), at 5 ms.
+ * "far above" at ten times the calibrated p90 round trip (at least 3 ms), or, on a loopback server
+ * whose own calibration round trip takes over 5 ms (every request stalls), at 5 ms.
  */
 public final class StallJudge {
   /** Share of wall time that must be unexplained JDBC wait. */
@@ -61,30 +61,40 @@ public final class StallJudge {
         serverTimingTrusted ? metrics.serverSqlMillis() : java.util.OptionalDouble.empty();
     if (metrics.statements() < settings.minStatements()) {
       return no(
-          "%d statements, fewer than %s=%d", metrics.statements(), DbIntegrationTest.STALL_MIN_STATEMENTS, settings.minStatements());
+          "%d statements, fewer than %s=%d",
+          metrics.statements(), DbIntegrationTest.STALL_MIN_STATEMENTS, settings.minStatements());
     }
     double wall = metrics.wallMillis();
     if (serverSql.isPresent()) {
       double share = serverSql.getAsDouble() / wall;
       if (share > settings.maxSqlShare()) {
-        return no("server SQL time is %.1f %% of wall time, above %s=%s", share * 100,
-            DbIntegrationTest.STALL_MAX_SQL_SHARE, settings.maxSqlShare());
+        return no(
+            "server SQL time is %.1f %% of wall time, above %s=%s",
+            share * 100, DbIntegrationTest.STALL_MAX_SQL_SHARE, settings.maxSqlShare());
       }
     }
     double unexplained = metrics.jdbcMillis() - serverSql.orElse(0);
     if (unexplained < JDBC_SHARE * wall) {
-      return no("JDBC wait beyond server time is %.1f %% of wall time; the rest is CPU, sleeps or other work",
+      return no(
+          "JDBC wait beyond server time is %.1f %% of wall time; the rest is CPU, sleeps or other work",
           100 * Math.max(0, unexplained) / wall);
     }
     double perStatement = unexplained / metrics.statements();
     double floor = Math.max(ROUND_TRIP_FACTOR * baseline.p90(), MIN_WAIT_MS);
     boolean baselineStalls = loopbackServer && baseline.p50() >= LOOPBACK_STALL_MS;
-    boolean farAbove = perStatement >= floor || (baselineStalls && perStatement >= LOOPBACK_STALL_MS);
+    boolean farAbove =
+        perStatement >= floor || (baselineStalls && perStatement >= LOOPBACK_STALL_MS);
     if (!farAbove) {
-      return no("%.2f ms of wait per statement is close to a round trip (p90 %.2f ms)", perStatement, baseline.p90());
+      return no(
+          "%.2f ms of wait per statement is close to a round trip (p90 %.2f ms)",
+          perStatement, baseline.p90());
     }
     String reason =
-        String.format(Locale.ROOT, "%.2f ms of JDBC wait per statement against a %.2f ms round trip", perStatement, baseline.p50());
+        String.format(
+            Locale.ROOT,
+            "%.2f ms of JDBC wait per statement against a %.2f ms round trip",
+            perStatement,
+            baseline.p50());
     return new Verdict(serverSql.isPresent() ? Outcome.STALL : Outcome.SUSPECTED, reason);
   }
 

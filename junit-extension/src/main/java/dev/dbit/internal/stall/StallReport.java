@@ -87,7 +87,8 @@ public final class StallReport {
     return text.toString();
   }
 
-  private static String fix(Optional<ProbeResult> probe, Map<String, String> poolParams, boolean everything) {
+  private static String fix(
+      Optional<ProbeResult> probe, Map<String, String> poolParams, boolean everything) {
     StringBuilder fix = new StringBuilder();
     if (everything) {
       fix.append(
@@ -100,7 +101,9 @@ public final class StallReport {
     }
     fix.append(
         "Send each statement as one packet: useServerPrepStmts=false&cachePrepStmts=true&tcpNoDelay=true"
-            + " in " + DbIntegrationTest.JDBC_PARAMS + " and in the JDBC URL your code under test uses."
+            + " in "
+            + DbIntegrationTest.JDBC_PARAMS
+            + " and in the JDBC URL your code under test uses."
             + " Client-side prepared statements are the Java analogue of Go's interpolateParams=true."
             + " Keep one CI job on your production driver settings, and never combine client-side"
             + " interpolation with multi-statement mode (allowMultiQueries).");

@@ -67,7 +67,8 @@ public final class MigrationFingerprint {
         Path dir = Path.of(location.substring("filesystem:".length()));
         return Files.isDirectory(dir) ? readTree(dir) : Map.of();
       }
-      String path = location.startsWith("classpath:") ? location.substring("classpath:".length()) : location;
+      String path =
+          location.startsWith("classpath:") ? location.substring("classpath:".length()) : location;
       path = path.startsWith("/") ? path.substring(1) : path;
       Map<String, byte[]> files = new TreeMap<>();
       for (URL url : Collections.list(classLoader.getResources(path))) {
@@ -80,8 +81,7 @@ public final class MigrationFingerprint {
     }
   }
 
-  private static Map<String, byte[]> readUrl(URL url)
-      throws IOException, URISyntaxException {
+  private static Map<String, byte[]> readUrl(URL url) throws IOException, URISyntaxException {
     URI uri = url.toURI();
     if ("file".equals(uri.getScheme())) {
       return readTree(Path.of(uri));

@@ -14,11 +14,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Copies a template into a worker's own schema: tables with keys and foreign keys, reference
- * rows, views and triggers.
+ * Copies a template into a worker's own schema: tables with keys and foreign keys, reference rows,
+ * views and triggers.
  *
- * <p>Runs on the control connection, which has multi-statement mode and foreign key checks off,
- * so all tables are created in one round trip regardless of their order.
+ * <p>Runs on the control connection, which has multi-statement mode and foreign key checks off, so
+ * all tables are created in one round trip regardless of their order.
  */
 public final class SchemaCopier {
   private static final Pattern DEFINER =
@@ -33,7 +33,11 @@ public final class SchemaCopier {
       Connection control, String template, SchemaLayout layout, String copy, String fingerprint)
       throws SQLException {
     SchemaOwnership.createMarked(
-        control, copy, SchemaOwnership.Kind.COPY, fingerprint, SchemaOwnership.defaults(control, template));
+        control,
+        copy,
+        SchemaOwnership.Kind.COPY,
+        fingerprint,
+        SchemaOwnership.defaults(control, template));
     List<String> statements = new ArrayList<>();
     statements.add("USE " + quote(copy));
     for (String table : layout.tables()) {
@@ -74,7 +78,8 @@ public final class SchemaCopier {
   }
 
   /** Statements that make {@code copy.table} hold exactly the template's rows. */
-  public static String restoreTableSql(String template, String copy, String table, List<String> columns) {
+  public static String restoreTableSql(
+      String template, String copy, String table, List<String> columns) {
     String list = columns.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
     return "DELETE FROM "
         + qualified(copy, table)
@@ -88,8 +93,8 @@ public final class SchemaCopier {
         + qualified(template, table);
   }
 
-  private static void createViewsInDependencyOrder(Connection control, String copy, List<String> views)
-      throws SQLException {
+  private static void createViewsInDependencyOrder(
+      Connection control, String copy, List<String> views) throws SQLException {
     // A view may select from another view; retry the failures until no progress is made.
     List<String> pending = new ArrayList<>(views);
     try (Statement statement = control.createStatement()) {
@@ -113,10 +118,11 @@ public final class SchemaCopier {
     }
   }
 
-  private static String showCreate(Connection control, String kind, String schema, String name, int column)
-      throws SQLException {
+  private static String showCreate(
+      Connection control, String kind, String schema, String name, int column) throws SQLException {
     try (Statement statement = control.createStatement();
-        ResultSet rows = statement.executeQuery("SHOW CREATE " + kind + " " + qualified(schema, name))) {
+        ResultSet rows =
+            statement.executeQuery("SHOW CREATE " + kind + " " + qualified(schema, name))) {
       rows.next();
       return rows.getString(column);
     }

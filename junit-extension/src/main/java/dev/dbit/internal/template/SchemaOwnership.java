@@ -13,8 +13,8 @@ import java.util.Optional;
 /**
  * The marker that makes a schema dbit's own: a one-row table inside it.
  *
- * <p>dbit deletes from or drops a schema only if the marker is there. A user schema never has
- * it, so no setting can make dbit touch user data.
+ * <p>dbit deletes from or drops a schema only if the marker is there. A user schema never has it,
+ * so no setting can make dbit touch user data.
  */
 public final class SchemaOwnership {
   /** Name of the marker table; dbit leaves it out of table lists and resets. */
@@ -46,7 +46,10 @@ public final class SchemaOwnership {
       query.setString(1, schema);
       try (ResultSet rows = query.executeQuery()) {
         rows.next();
-        return " CHARACTER SET " + quote(rows.getString(1)) + " COLLATE " + quote(rows.getString(2));
+        return " CHARACTER SET "
+            + quote(rows.getString(1))
+            + " COLLATE "
+            + quote(rows.getString(2));
       }
     }
   }

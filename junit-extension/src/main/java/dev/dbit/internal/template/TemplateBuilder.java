@@ -93,7 +93,10 @@ public final class TemplateBuilder {
   }
 
   private static void migrate(
-      ConnectionFactory connections, String schema, List<String> locations, ClassLoader classLoader) {
+      ConnectionFactory connections,
+      String schema,
+      List<String> locations,
+      ClassLoader classLoader) {
     Flyway.configure(classLoader)
         .dataSource(connections.url(schema), connections.user(), connections.password())
         .schemas(schema)

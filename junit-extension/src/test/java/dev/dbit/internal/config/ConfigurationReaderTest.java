@@ -28,8 +28,7 @@ class ConfigurationReaderTest {
     assertThat(config.jdbcParams()).isEmpty();
     assertThat(config.poolSize()).isEqualTo(4);
     assertThat(config.image()).isEqualTo("mysql:8.4");
-    assertThat(config.stall())
-        .isEqualTo(new StallSettings(StallSettings.StallMode.FAIL, 20, 0.2));
+    assertThat(config.stall()).isEqualTo(new StallSettings(StallSettings.StallMode.FAIL, 20, 0.2));
   }
 
   @Test
@@ -64,7 +63,8 @@ class ConfigurationReaderTest {
     assertThat(config.password().reveal()).isEqualTo("s3cret");
     assertThat(config.migrations()).containsExactly("classpath:a", "filesystem:b");
     assertThat(config.jdbcParams())
-        .containsExactly(Map.entry("useServerPrepStmts", "true"), Map.entry("cachePrepStmts", "true"));
+        .containsExactly(
+            Map.entry("useServerPrepStmts", "true"), Map.entry("cachePrepStmts", "true"));
     assertThat(config.poolSize()).isEqualTo(8);
     assertThat(config.image()).isEqualTo("mysql:8.0");
   }

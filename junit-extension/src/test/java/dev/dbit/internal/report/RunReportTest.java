@@ -7,23 +7,52 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RunReportTest {
-  private static TestRecord test(String name, String wall, String sql, String statements, String reset, String verdict) {
+  private static TestRecord test(
+      String name, String wall, String sql, String statements, String reset, String verdict) {
     TestRecord record = new TestRecord("com.shop.OrderTest", name);
     record.status = "SUCCESSFUL";
     record.entries.putAll(
         Map.of(
-            "dbit.wall-ms", wall, "dbit.server-sql-ms", sql, "dbit.statements", statements,
-            "dbit.reset-ms", reset, "dbit.verdict", verdict, "dbit.jdbc-ms", wall));
+            "dbit.wall-ms",
+            wall,
+            "dbit.server-sql-ms",
+            sql,
+            "dbit.statements",
+            statements,
+            "dbit.reset-ms",
+            reset,
+            "dbit.verdict",
+            verdict,
+            "dbit.jdbc-ms",
+            wall));
     return record;
   }
 
   private static final RunReport REPORT =
       new RunReport(
           "1",
-          Map.of("dbit.server", "embedded MariaDB", "dbit.server.version", "11.4.5-MariaDB", "dbit.server.settings", "sync_binlog=0"),
+          Map.of(
+              "dbit.server",
+              "embedded MariaDB",
+              "dbit.server.version",
+              "11.4.5-MariaDB",
+              "dbit.server.settings",
+              "sync_binlog=0"),
           List.of(
-              test("fast()", "2.000", "1.000", "3", "4.000", "ok: 3 statements, fewer than dbit.stall.min-statements=20"),
-              test("stalled()", "1000.000", "1.000", "40", "5.000", "transport stall: 25.00 ms of JDBC wait per statement"),
+              test(
+                  "fast()",
+                  "2.000",
+                  "1.000",
+                  "3",
+                  "4.000",
+                  "ok: 3 statements, fewer than dbit.stall.min-statements=20"),
+              test(
+                  "stalled()",
+                  "1000.000",
+                  "1.000",
+                  "40",
+                  "5.000",
+                  "transport stall: 25.00 ms of JDBC wait per statement"),
               new TestRecord("com.shop.OrderTest", "notDbit()")));
 
   @Test
@@ -51,7 +80,8 @@ class RunReportTest {
     assertThat(json)
         .contains("\"fork\": \"1\"")
         .contains("\"reset\": {\"n\": 2, \"p10\": 4.000, \"p50\": 4.000, \"p90\": 5.000}")
-        .contains("{\"class\": \"com.shop.OrderTest\", \"name\": \"stalled()\", \"status\": \"SUCCESSFUL\", \"wallMs\": 1000.000")
+        .contains(
+            "{\"class\": \"com.shop.OrderTest\", \"name\": \"stalled()\", \"status\": \"SUCCESSFUL\", \"wallMs\": 1000.000")
         .contains("\"stall\": true")
         .doesNotContain("notDbit");
   }
@@ -60,6 +90,9 @@ class RunReportTest {
   void thePageEmbedsTheDataAndLoadsNothing() {
     String page = HtmlReport.render(List.of(REPORT.json()));
 
-    assertThat(page).contains("const forks = [{").doesNotContain("<script src").doesNotContain("<link");
+    assertThat(page)
+        .contains("const forks = [{")
+        .doesNotContain("<script src")
+        .doesNotContain("<link");
   }
 }

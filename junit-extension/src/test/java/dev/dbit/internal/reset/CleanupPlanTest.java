@@ -41,10 +41,16 @@ class CleanupPlanTest {
   void aChainOfTriggersAsksForASecondProbe() {
     SchemaLayout chained =
         new SchemaLayout(
-            List.of("a", "b", "c"), Map.of(), List.of(), List.of("ta", "tb"),
-            Set.of("a", "b"), Set.of(), Map.of("a", Set.of("b"), "b", Set.of("c")));
+            List.of("a", "b", "c"),
+            Map.of(),
+            List.of(),
+            List.of("ta", "tb"),
+            Set.of("a", "b"),
+            Set.of(),
+            Map.of("a", Set.of("b"), "b", Set.of("c")));
 
-    DatabaseResetter.CleanupPlan plan = new DatabaseResetter(null, "tpl", "copy", chained).plan(List.of("a"));
+    DatabaseResetter.CleanupPlan plan =
+        new DatabaseResetter(null, "tpl", "copy", chained).plan(List.of("a"));
 
     assertThat(plan.needsConfirmation()).isTrue();
   }

@@ -20,7 +20,8 @@ class ServerProvisionerTest {
   @Test
   void autoPrefersAnExplicitUrl() {
     ServerChoice choice =
-        ServerProvisioner.choose(config(Map.of("dbit.url", "jdbc:mysql://127.0.0.1:3306/")), () -> true);
+        ServerProvisioner.choose(
+            config(Map.of("dbit.url", "jdbc:mysql://127.0.0.1:3306/")), () -> true);
 
     assertThat(choice).isEqualTo(new ServerChoice(ProviderKind.EXTERNAL, "dbit.url is set"));
   }
@@ -29,7 +30,8 @@ class ServerProvisionerTest {
   void autoTakesTestcontainersWhenDockerAnswers() {
     ServerChoice choice = ServerProvisioner.choose(config(Map.of()), () -> true);
 
-    assertThat(choice).isEqualTo(new ServerChoice(ProviderKind.TESTCONTAINERS, "a Docker engine answers"));
+    assertThat(choice)
+        .isEqualTo(new ServerChoice(ProviderKind.TESTCONTAINERS, "a Docker engine answers"));
   }
 
   @Test
@@ -68,7 +70,9 @@ class ServerProvisionerTest {
     assertThatThrownBy(
             () ->
                 ExternalServer.fromUrl(
-                    "jdbc:mysql://db.example:port/", "root", dev.dbit.internal.config.Secret.of("")))
+                    "jdbc:mysql://db.example:port/",
+                    "root",
+                    dev.dbit.internal.config.Secret.of("")))
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessage(
             "dbit: invalid value 'jdbc:mysql://db.example:port/' for dbit.url. The port must be a"

@@ -32,8 +32,9 @@ class TestcontainersMySqlTest {
   void acceptsAnotherMySqlCompatibleImage() {
     assertThat(TestcontainersMySql.imageName("mysql:8.4").asCanonicalNameString())
         .isEqualTo("mysql:8.4");
-    assertThat(TestcontainersMySql.imageName("mariadb:11.4").isCompatibleWith(
-            org.testcontainers.utility.DockerImageName.parse("mysql")))
+    assertThat(
+            TestcontainersMySql.imageName("mariadb:11.4")
+                .isCompatibleWith(org.testcontainers.utility.DockerImageName.parse("mysql")))
         .isTrue();
   }
 }

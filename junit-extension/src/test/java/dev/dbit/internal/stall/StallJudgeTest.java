@@ -11,13 +11,19 @@ import org.junit.jupiter.api.Test;
 
 /** The verdict on numbers alone; the EngineTestKit tests cover it on real stalls. */
 class StallJudgeTest {
-  private static final StallSettings DEFAULTS = new StallSettings(StallSettings.StallMode.FAIL, 20, 0.2);
+  private static final StallSettings DEFAULTS =
+      new StallSettings(StallSettings.StallMode.FAIL, 20, 0.2);
   private static final Percentiles LOOPBACK_ROUND_TRIP = new Percentiles(50, 0.08, 0.10, 0.20);
 
-  private static TestMetrics metrics(double wall, long statements, double jdbc, Double serverSql, double cpu) {
+  private static TestMetrics metrics(
+      double wall, long statements, double jdbc, Double serverSql, double cpu) {
     return new TestMetrics(
-        wall, cpu, statements, jdbc,
-        serverSql == null ? OptionalDouble.empty() : OptionalDouble.of(serverSql), OptionalLong.of(statements));
+        wall,
+        cpu,
+        statements,
+        jdbc,
+        serverSql == null ? OptionalDouble.empty() : OptionalDouble.of(serverSql),
+        OptionalLong.of(statements));
   }
 
   private static StallJudge.Verdict judge(TestMetrics metrics) {
@@ -30,12 +36,14 @@ class StallJudgeTest {
     StallJudge.Verdict verdict = judge(metrics(38_300, 1143, 38_000, 250.0, 400));
 
     assertThat(verdict.outcome()).isEqualTo(StallJudge.Outcome.STALL);
-    assertThat(verdict.reason()).isEqualTo("33.03 ms of JDBC wait per statement against a 0.10 ms round trip");
+    assertThat(verdict.reason())
+        .isEqualTo("33.03 ms of JDBC wait per statement against a 0.10 ms round trip");
   }
 
   @Test
   void withoutServerTimingItIsOnlySuspected() {
-    assertThat(judge(metrics(38_300, 1143, 38_000, null, 400)).outcome()).isEqualTo(StallJudge.Outcome.SUSPECTED);
+    assertThat(judge(metrics(38_300, 1143, 38_000, null, 400)).outcome())
+        .isEqualTo(StallJudge.Outcome.SUSPECTED);
   }
 
   @Test
@@ -43,7 +51,8 @@ class StallJudgeTest {
     StallJudge.Verdict verdict = judge(metrics(2_000, 25, 1_990, 1_000.0, 10));
 
     assertThat(verdict.outcome()).isEqualTo(StallJudge.Outcome.NO_STALL);
-    assertThat(verdict.reason()).isEqualTo("server SQL time is 50.0 % of wall time, above dbit.stall.max-sql-share=0.2");
+    assertThat(verdict.reason())
+        .isEqualTo("server SQL time is 50.0 % of wall time, above dbit.stall.max-sql-share=0.2");
   }
 
   @Test

@@ -12,7 +12,9 @@ class SchemaLayoutTest {
         "INSERT INTO audit_log (entity_type, entity_id) VALUES ('customer', OLD.id);"
             + " UPDATE `stock_level` SET on_hand = 0";
 
-    assertThat(SchemaLayout.tablesNamedIn(body, List.of("audit_log", "customer", "stock_level", "stock")))
+    assertThat(
+            SchemaLayout.tablesNamedIn(
+                body, List.of("audit_log", "customer", "stock_level", "stock")))
         .containsExactly("audit_log", "customer", "stock_level");
   }
 

@@ -28,7 +28,8 @@ public record OrderTotals(Money subtotal, Money discount, Money tax, Money total
   /** Computes totals; the discount is spread over lines in proportion before tax. */
   public static OrderTotals of(List<Line> lines, int discountBasisPoints, String currency) {
     if (discountBasisPoints < 0 || discountBasisPoints > 10_000) {
-      throw new IllegalArgumentException("discount must be 0..10000 basis points: " + discountBasisPoints);
+      throw new IllegalArgumentException(
+          "discount must be 0..10000 basis points: " + discountBasisPoints);
     }
     Money subtotal = Money.zero(currency);
     Money discount = Money.zero(currency);

@@ -15,6 +15,7 @@ public final class AuditLogRepository {
         c,
         "SELECT entity_type, entity_id, action, detail FROM audit_log WHERE entity_type = ? AND entity_id = ? ORDER BY id",
         row -> new Entry(row.getString(1), row.getLong(2), row.getString(3), row.getString(4)),
-        entityType, entityId);
+        entityType,
+        entityId);
   }
 }

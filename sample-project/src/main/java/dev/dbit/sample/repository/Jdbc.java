@@ -20,7 +20,8 @@ final class Jdbc {
   }
 
   static long insert(Connection connection, String sql, Object... params) throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
+    try (PreparedStatement statement =
+        connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
       bind(statement, params);
       statement.executeUpdate();
       try (ResultSet keys = statement.getGeneratedKeys()) {
@@ -51,7 +52,8 @@ final class Jdbc {
     }
   }
 
-  static <T> Optional<T> one(Connection connection, String sql, RowMapper<T> mapper, Object... params)
+  static <T> Optional<T> one(
+      Connection connection, String sql, RowMapper<T> mapper, Object... params)
       throws SQLException {
     List<T> rows = list(connection, sql, mapper, params);
     if (rows.size() > 1) {

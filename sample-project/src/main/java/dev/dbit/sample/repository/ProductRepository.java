@@ -11,22 +11,49 @@ import java.util.Optional;
 public final class ProductRepository {
 
   /** A product row joined with its tax rate. */
-  public record Product(long id, String sku, String name, long categoryId, Money price, String taxRateCode, int taxBasisPoints, boolean active) {}
+  public record Product(
+      long id,
+      String sku,
+      String name,
+      long categoryId,
+      Money price,
+      String taxRateCode,
+      int taxBasisPoints,
+      boolean active) {}
 
-  public long createCategory(Connection c, String name, String slug, Long parentId) throws SQLException {
-    return Jdbc.insert(c, "INSERT INTO product_category (parent_id, name, slug) VALUES (?, ?, ?)", parentId, name, slug);
+  public long createCategory(Connection c, String name, String slug, Long parentId)
+      throws SQLException {
+    return Jdbc.insert(
+        c,
+        "INSERT INTO product_category (parent_id, name, slug) VALUES (?, ?, ?)",
+        parentId,
+        name,
+        slug);
   }
 
   public long createBrand(Connection c, String name) throws SQLException {
     return Jdbc.insert(c, "INSERT INTO brand (name) VALUES (?)", name);
   }
 
-  public long create(Connection c, String sku, String name, long categoryId, Long brandId, Money price, String taxRateCode)
+  public long create(
+      Connection c,
+      String sku,
+      String name,
+      long categoryId,
+      Long brandId,
+      Money price,
+      String taxRateCode)
       throws SQLException {
     return Jdbc.insert(
         c,
         "INSERT INTO product (sku, name, category_id, brand_id, price_cents, currency_code, tax_rate_code, unit_code) VALUES (?, ?, ?, ?, ?, ?, ?, 'PCS')",
-        sku, name, categoryId, brandId, price.cents(), price.currency(), taxRateCode);
+        sku,
+        name,
+        categoryId,
+        brandId,
+        price.cents(),
+        price.currency(),
+        taxRateCode);
   }
 
   public Optional<Product> find(Connection c, long id) throws SQLException {
@@ -41,35 +68,58 @@ public final class ProductRepository {
   public List<Product> inCategory(Connection c, long categoryId) throws SQLException {
     return Jdbc.list(
         c,
-        SELECT + " WHERE p.is_active AND (p.category_id = ? OR p.category_id IN (SELECT id FROM product_category WHERE parent_id = ?)) ORDER BY p.name",
-        ProductRepository::product, categoryId, categoryId);
+        SELECT
+            + " WHERE p.is_active AND (p.category_id = ? OR p.category_id IN (SELECT id FROM product_category WHERE parent_id = ?)) ORDER BY p.name",
+        ProductRepository::product,
+        categoryId,
+        categoryId);
   }
 
   /** Changes the price and records the change in the price list history. */
   public void changePrice(Connection c, long id, Money price) throws SQLException {
-    Jdbc.update(c, "UPDATE product SET price_cents = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ?", price.cents(), id);
+    Jdbc.update(
+        c,
+        "UPDATE product SET price_cents = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ?",
+        price.cents(),
+        id);
   }
 
   public void tag(Connection c, long productId, String tag) throws SQLException {
     long tagId =
         Jdbc.one(c, "SELECT id FROM product_tag WHERE name = ?", row -> row.getLong(1), tag)
             .orElseGet(() -> insertTag(c, tag));
-    Jdbc.update(c, "INSERT IGNORE INTO product_tag_link (product_id, tag_id) VALUES (?, ?)", productId, tagId);
+    Jdbc.update(
+        c,
+        "INSERT IGNORE INTO product_tag_link (product_id, tag_id) VALUES (?, ?)",
+        productId,
+        tagId);
   }
 
   public List<String> tags(Connection c, long productId) throws SQLException {
     return Jdbc.list(
         c,
         "SELECT t.name FROM product_tag t JOIN product_tag_link l ON l.tag_id = t.id WHERE l.product_id = ? ORDER BY t.name",
-        row -> row.getString(1), productId);
+        row -> row.getString(1),
+        productId);
   }
 
-  public long review(Connection c, long productId, long customerId, int rating, String body) throws SQLException {
-    return Jdbc.insert(c, "INSERT INTO product_review (product_id, customer_id, rating, body) VALUES (?, ?, ?, ?)", productId, customerId, rating, body);
+  public long review(Connection c, long productId, long customerId, int rating, String body)
+      throws SQLException {
+    return Jdbc.insert(
+        c,
+        "INSERT INTO product_review (product_id, customer_id, rating, body) VALUES (?, ?, ?, ?)",
+        productId,
+        customerId,
+        rating,
+        body);
   }
 
   public Optional<Double> averageRating(Connection c, long productId) throws SQLException {
-    return Jdbc.one(c, "SELECT AVG(rating) FROM product_review WHERE product_id = ? HAVING COUNT(*) > 0", row -> row.getDouble(1), productId);
+    return Jdbc.one(
+        c,
+        "SELECT AVG(rating) FROM product_review WHERE product_id = ? HAVING COUNT(*) > 0",
+        row -> row.getDouble(1),
+        productId);
   }
 
   private long insertTag(Connection c, String tag) {
@@ -86,7 +136,13 @@ public final class ProductRepository {
 
   private static Product product(ResultSet row) throws SQLException {
     return new Product(
-        row.getLong(1), row.getString(2), row.getString(3), row.getLong(4),
-        Money.of(row.getLong(5), row.getString(6)), row.getString(7), row.getInt(8), row.getBoolean(9));
+        row.getLong(1),
+        row.getString(2),
+        row.getString(3),
+        row.getLong(4),
+        Money.of(row.getLong(5), row.getString(6)),
+        row.getString(7),
+        row.getInt(8),
+        row.getBoolean(9));
   }
 }

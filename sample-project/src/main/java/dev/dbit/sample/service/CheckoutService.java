@@ -43,7 +43,8 @@ public final class CheckoutService {
   public record Placed(long orderId, String orderNumber, OrderTotals totals) {}
 
   /** Places an order in one transaction; nothing is written when any rule fails. */
-  public Placed placeOrder(long customerId, List<Item> items, Optional<String> couponCode, LocalDate today) {
+  public Placed placeOrder(
+      long customerId, List<Item> items, Optional<String> couponCode, LocalDate today) {
     if (items.isEmpty()) {
       throw new BusinessRuleException("an order needs at least one item");
     }
@@ -53,14 +54,24 @@ public final class CheckoutService {
           List<OrderTotals.Line> lines = new ArrayList<>();
           for (Item item : items) {
             ProductRepository.Product product =
-                products.findBySku(c, item.sku()).filter(ProductRepository.Product::active)
-                    .orElseThrow(() -> new BusinessRuleException("unknown or inactive product " + item.sku()));
+                products
+                    .findBySku(c, item.sku())
+                    .filter(ProductRepository.Product::active)
+                    .orElseThrow(
+                        () ->
+                            new BusinessRuleException("unknown or inactive product " + item.sku()));
             found.add(product);
-            lines.add(new OrderTotals.Line(product.price(), item.quantity(), product.taxBasisPoints()));
+            lines.add(
+                new OrderTotals.Line(product.price(), item.quantity(), product.taxBasisPoints()));
           }
-          Optional<CouponRepository.Coupon> coupon = couponCode.map(code -> findCoupon(c, code, today));
+          Optional<CouponRepository.Coupon> coupon =
+              couponCode.map(code -> findCoupon(c, code, today));
           String currency = found.get(0).price().currency();
-          OrderTotals totals = OrderTotals.of(lines, coupon.map(CouponRepository.Coupon::discountBasisPoints).orElse(0), currency);
+          OrderTotals totals =
+              OrderTotals.of(
+                  lines,
+                  coupon.map(CouponRepository.Coupon::discountBasisPoints).orElse(0),
+                  currency);
           String prefix = "SO-" + today.toString().replace("-", "") + "-";
           String number = OrderNumber.of(today, orders.nextSequence(c, prefix)).value();
           long orderId = orders.create(c, number, customerId, totals);
@@ -68,7 +79,8 @@ public final class CheckoutService {
             ProductRepository.Product product = found.get(i);
             int quantity = items.get(i).quantity();
             if (!stock.reserve(c, warehouseId, product.id(), quantity)) {
-              throw new BusinessRuleException("not enough stock of " + product.sku() + " for " + quantity);
+              throw new BusinessRuleException(
+                  "not enough stock of " + product.sku() + " for " + quantity);
             }
             orders.addLine(c, orderId, product.id(), quantity, product.price().cents());
           }
@@ -84,17 +96,26 @@ public final class CheckoutService {
     return database.inTransaction(
         c -> {
           OrderRepository.Order order =
-              orders.find(c, orderId).orElseThrow(() -> new BusinessRuleException("no order " + orderId));
+              orders
+                  .find(c, orderId)
+                  .orElseThrow(() -> new BusinessRuleException("no order " + orderId));
           if (order.status() != OrderStatus.NEW) {
-            throw new BusinessRuleException("order " + order.number() + " is " + order.status() + ", not NEW");
+            throw new BusinessRuleException(
+                "order " + order.number() + " is " + order.status() + ", not NEW");
           }
           long paymentId = payments.create(c, orderId, method, order.totals().total().cents());
-          payments.recordAttempt(c, paymentId, providerAccepts, providerAccepts ? null : "DECLINED");
+          payments.recordAttempt(
+              c, paymentId, providerAccepts, providerAccepts ? null : "DECLINED");
           if (!providerAccepts) {
             return paymentId;
           }
           orders.moveTo(c, orderId, OrderStatus.NEW, OrderStatus.PAID);
-          loyalty.book(c, order.customerId(), LoyaltyPolicy.pointsEarned(order.totals().total()), "ORDER_PAID", orderId);
+          loyalty.book(
+              c,
+              order.customerId(),
+              LoyaltyPolicy.pointsEarned(order.totals().total()),
+              "ORDER_PAID",
+              orderId);
           return paymentId;
         });
   }
@@ -104,9 +125,12 @@ public final class CheckoutService {
     database.inTransaction(
         c -> {
           OrderRepository.Order order =
-              orders.find(c, orderId).orElseThrow(() -> new BusinessRuleException("no order " + orderId));
+              orders
+                  .find(c, orderId)
+                  .orElseThrow(() -> new BusinessRuleException("no order " + orderId));
           if (!orders.moveTo(c, orderId, order.status(), OrderStatus.CANCELLED)) {
-            throw new BusinessRuleException("order " + order.number() + " cannot be cancelled when " + order.status());
+            throw new BusinessRuleException(
+                "order " + order.number() + " cannot be cancelled when " + order.status());
           }
           for (OrderRepository.Line line : orders.lines(c, orderId)) {
             stock.release(c, warehouseId, line.productId(), line.quantity());
@@ -118,7 +142,9 @@ public final class CheckoutService {
   private CouponRepository.Coupon findCoupon(Connection c, String code, LocalDate today) {
     try {
       CouponRepository.Coupon coupon =
-          coupons.findByCode(c, code).orElseThrow(() -> new BusinessRuleException("unknown coupon " + code));
+          coupons
+              .findByCode(c, code)
+              .orElseThrow(() -> new BusinessRuleException("unknown coupon " + code));
       if (!coupon.usableOn(today)) {
         throw new BusinessRuleException("coupon " + code + " is expired or used up");
       }

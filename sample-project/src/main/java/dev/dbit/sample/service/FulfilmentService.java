@@ -25,9 +25,12 @@ public final class FulfilmentService {
     return database.inTransaction(
         c -> {
           OrderRepository.Order order =
-              orders.find(c, orderId).orElseThrow(() -> new BusinessRuleException("no order " + orderId));
+              orders
+                  .find(c, orderId)
+                  .orElseThrow(() -> new BusinessRuleException("no order " + orderId));
           if (!orders.moveTo(c, orderId, order.status(), OrderStatus.PICKING)) {
-            throw new BusinessRuleException("order " + order.number() + " is " + order.status() + "; only PAID orders ship");
+            throw new BusinessRuleException(
+                "order " + order.number() + " is " + order.status() + "; only PAID orders ship");
           }
           long shipmentId = shipments.create(c, orderId, carrier, warehouseId);
           for (OrderRepository.Line line : orders.lines(c, orderId)) {
@@ -45,7 +48,9 @@ public final class FulfilmentService {
     database.inTransaction(
         c -> {
           ShipmentRepository.Shipment shipment =
-              shipments.find(c, shipmentId).orElseThrow(() -> new BusinessRuleException("no shipment " + shipmentId));
+              shipments
+                  .find(c, shipmentId)
+                  .orElseThrow(() -> new BusinessRuleException("no shipment " + shipmentId));
           shipments.markDelivered(c, shipmentId);
           orders.moveTo(c, shipment.orderId(), OrderStatus.SHIPPED, OrderStatus.DELIVERED);
           return null;

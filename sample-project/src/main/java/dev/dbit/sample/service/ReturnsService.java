@@ -28,9 +28,15 @@ public final class ReturnsService {
     return database.inTransaction(
         c -> {
           OrderRepository.Order order =
-              orders.find(c, orderId).orElseThrow(() -> new BusinessRuleException("no order " + orderId));
+              orders
+                  .find(c, orderId)
+                  .orElseThrow(() -> new BusinessRuleException("no order " + orderId));
           if (order.status() != OrderStatus.DELIVERED) {
-            throw new BusinessRuleException("only delivered orders can be returned; " + order.number() + " is " + order.status());
+            throw new BusinessRuleException(
+                "only delivered orders can be returned; "
+                    + order.number()
+                    + " is "
+                    + order.status());
           }
           long returnId = returns.request(c, orderId, order.customerId(), reasonCode);
           for (OrderRepository.Line line : orders.lines(c, orderId)) {
@@ -45,18 +51,29 @@ public final class ReturnsService {
     database.inTransaction(
         c -> {
           ReturnRepository.ReturnRequest request =
-              returns.find(c, returnId).orElseThrow(() -> new BusinessRuleException("no return " + returnId));
+              returns
+                  .find(c, returnId)
+                  .orElseThrow(() -> new BusinessRuleException("no return " + returnId));
           List<PaymentRepository.Payment> captured =
-              payments.forOrder(c, request.orderId()).stream().filter(p -> p.status().equals("CAPTURED")).toList();
+              payments.forOrder(c, request.orderId()).stream()
+                  .filter(p -> p.status().equals("CAPTURED"))
+                  .toList();
           if (captured.isEmpty()) {
-            throw new BusinessRuleException("order " + request.orderId() + " has no captured payment to refund");
+            throw new BusinessRuleException(
+                "order " + request.orderId() + " has no captured payment to refund");
           }
           PaymentRepository.Payment payment = captured.get(0);
           payments.refund(c, payment.id(), payment.amountCents(), request.reasonCode());
           returns.decide(c, returnId, true, payment.amountCents(), decidedBy);
           if (returns.restocks(c, request.reasonCode())) {
             for (OrderRepository.Line line : orders.lines(c, request.orderId())) {
-              stock.adjust(c, warehouseId, line.productId(), line.quantity(), "RETURNED", "return-" + returnId);
+              stock.adjust(
+                  c,
+                  warehouseId,
+                  line.productId(),
+                  line.quantity(),
+                  "RETURNED",
+                  "return-" + returnId);
             }
           }
           orders.moveTo(c, request.orderId(), OrderStatus.DELIVERED, OrderStatus.RETURNED);

@@ -20,8 +20,13 @@ public final class SupportService {
     return database.inTransaction(
         c -> {
           OrderRepository.Order order =
-              orders.find(c, orderId).filter(o -> o.customerId() == customerId)
-                  .orElseThrow(() -> new BusinessRuleException("customer " + customerId + " has no order " + orderId));
+              orders
+                  .find(c, orderId)
+                  .filter(o -> o.customerId() == customerId)
+                  .orElseThrow(
+                      () ->
+                          new BusinessRuleException(
+                              "customer " + customerId + " has no order " + orderId));
           String priority = order.status().isFinal() ? "NORMAL" : "HIGH";
           long ticketId = tickets.open(c, customerId, orderId, priority, subject);
           tickets.post(c, ticketId, "CUSTOMER", body);
@@ -33,7 +38,9 @@ public final class SupportService {
     database.inTransaction(
         c -> {
           SupportTicketRepository.Ticket ticket =
-              tickets.find(c, ticketId).orElseThrow(() -> new BusinessRuleException("no ticket " + ticketId));
+              tickets
+                  .find(c, ticketId)
+                  .orElseThrow(() -> new BusinessRuleException("no ticket " + ticketId));
           if (ticket.status().equals("CLOSED")) {
             throw new BusinessRuleException("ticket " + ticketId + " is closed");
           }

@@ -1,6 +1,5 @@
 package dev.dbit.sample.contract;
 
-import java.sql.Connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,6 +11,7 @@ import dev.dbit.sample.model.Money;
 import dev.dbit.sample.model.OrderStatus;
 import dev.dbit.sample.model.OrderTotals;
 import dev.dbit.sample.repository.OrderRepository;
+import java.sql.Connection;
 import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,7 +41,8 @@ class OrderRepositoryContractTest {
 
   @Test
   void storesHeaderTotalsAndLines() {
-    OrderRepository.Order order = db.withConnection((Connection c) -> orders.find(c, orderId)).orElseThrow();
+    OrderRepository.Order order =
+        db.withConnection((Connection c) -> orders.find(c, orderId)).orElseThrow();
 
     assertThat(order.status()).isEqualTo(OrderStatus.NEW);
     assertThat(order.totals().total()).isEqualTo(Money.of(9998 + 1900, "EUR"));
@@ -53,16 +54,24 @@ class OrderRepositoryContractTest {
   @Test
   void orderNumbersAreUnique() {
     assertThatThrownBy(
-            () -> db.withConnection((Connection c) -> orders.create(c, "SO-20261129-000001", shop.customerId,
-                OrderTotals.of(List.of(), 0, "EUR"))))
+            () ->
+                db.withConnection(
+                    (Connection c) ->
+                        orders.create(
+                            c,
+                            "SO-20261129-000001",
+                            shop.customerId,
+                            OrderTotals.of(List.of(), 0, "EUR"))))
         .isInstanceOf(DataAccessException.class)
         .hasMessageContaining("Duplicate entry");
   }
 
   @Test
   void statusChangesAreRecordedByTheDatabase() {
-    db.withConnection((Connection c) -> orders.moveTo(c, orderId, OrderStatus.NEW, OrderStatus.PAID));
-    db.withConnection((Connection c) -> orders.moveTo(c, orderId, OrderStatus.PAID, OrderStatus.PICKING));
+    db.withConnection(
+        (Connection c) -> orders.moveTo(c, orderId, OrderStatus.NEW, OrderStatus.PAID));
+    db.withConnection(
+        (Connection c) -> orders.moveTo(c, orderId, OrderStatus.PAID, OrderStatus.PICKING));
 
     assertThat(db.withConnection((Connection c) -> orders.history(c, orderId)))
         .containsExactly(
@@ -72,28 +81,39 @@ class OrderRepositoryContractTest {
 
   @Test
   void illegalTransitionsChangeNothing() {
-    assertThat(db.withConnection((Connection c) -> orders.moveTo(c, orderId, OrderStatus.NEW, OrderStatus.SHIPPED))).isFalse();
+    assertThat(
+            db.withConnection(
+                (Connection c) -> orders.moveTo(c, orderId, OrderStatus.NEW, OrderStatus.SHIPPED)))
+        .isFalse();
     assertThat(db.withConnection((Connection c) -> orders.history(c, orderId))).isEmpty();
   }
 
   @Test
   void aStaleStatusLosesTheRace() {
-    db.withConnection((Connection c) -> orders.moveTo(c, orderId, OrderStatus.NEW, OrderStatus.CANCELLED));
+    db.withConnection(
+        (Connection c) -> orders.moveTo(c, orderId, OrderStatus.NEW, OrderStatus.CANCELLED));
 
-    assertThat(db.withConnection((Connection c) -> orders.moveTo(c, orderId, OrderStatus.NEW, OrderStatus.PAID))).isFalse();
-    assertThat(db.withConnection((Connection c) -> orders.find(c, orderId)).orElseThrow().status()).isEqualTo(OrderStatus.CANCELLED);
+    assertThat(
+            db.withConnection(
+                (Connection c) -> orders.moveTo(c, orderId, OrderStatus.NEW, OrderStatus.PAID)))
+        .isFalse();
+    assertThat(db.withConnection((Connection c) -> orders.find(c, orderId)).orElseThrow().status())
+        .isEqualTo(OrderStatus.CANCELLED);
   }
 
   @Test
   void summaryViewCountsLines() {
     db.withConnection((Connection c) -> orders.addLine(c, orderId, shop.teaBook.id(), 1, 1500));
 
-    assertThat(db.withConnection((Connection c) -> orders.summaryLineCount(c, orderId))).isEqualTo(2);
+    assertThat(db.withConnection((Connection c) -> orders.summaryLineCount(c, orderId)))
+        .isEqualTo(2);
   }
 
   @Test
   void deletingAnOrderTakesItsLinesAlong() {
-    db.withConnection((Connection c) -> c.createStatement().executeUpdate("DELETE FROM sales_order WHERE id = " + orderId));
+    db.withConnection(
+        (Connection c) ->
+            c.createStatement().executeUpdate("DELETE FROM sales_order WHERE id = " + orderId));
 
     assertThat(db.withConnection((Connection c) -> orders.lines(c, orderId))).isEmpty();
   }

@@ -1,6 +1,5 @@
 package dev.dbit.sample.contract;
 
-import java.sql.Connection;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dbit.DbIntegrationTest;
@@ -10,6 +9,7 @@ import dev.dbit.sample.model.OrderTotals;
 import dev.dbit.sample.repository.AuditLogRepository;
 import dev.dbit.sample.repository.OrderRepository;
 import dev.dbit.sample.repository.PaymentRepository;
+import java.sql.Connection;
 import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,13 +26,22 @@ class PaymentRepositoryContractTest {
     ShopFixture shop = ShopFixture.create(dataSource);
     db = shop.database;
     long orderId =
-        db.withConnection((Connection c) -> new OrderRepository().create(c, "SO-20261129-000001", shop.customerId, OrderTotals.of(List.of(), 0, "EUR")));
+        db.withConnection(
+            (Connection c) ->
+                new OrderRepository()
+                    .create(
+                        c,
+                        "SO-20261129-000001",
+                        shop.customerId,
+                        OrderTotals.of(List.of(), 0, "EUR")));
     paymentId = db.withConnection((Connection c) -> payments.create(c, orderId, "CARD", 5000));
   }
 
   @Test
   void newPaymentsArePending() {
-    assertThat(db.withConnection((Connection c) -> payments.find(c, paymentId)).orElseThrow().status()).isEqualTo("PENDING");
+    assertThat(
+            db.withConnection((Connection c) -> payments.find(c, paymentId)).orElseThrow().status())
+        .isEqualTo("PENDING");
   }
 
   @Test
@@ -45,7 +54,9 @@ class PaymentRepositoryContractTest {
         });
 
     assertThat(db.withConnection((Connection c) -> payments.attempts(c, paymentId))).isEqualTo(2);
-    assertThat(db.withConnection((Connection c) -> payments.find(c, paymentId)).orElseThrow().status()).isEqualTo("CAPTURED");
+    assertThat(
+            db.withConnection((Connection c) -> payments.find(c, paymentId)).orElseThrow().status())
+        .isEqualTo("CAPTURED");
   }
 
   @Test
@@ -53,14 +64,17 @@ class PaymentRepositoryContractTest {
     db.withConnection((Connection c) -> payments.refund(c, paymentId, 1000, "DAMAGED"));
     db.withConnection((Connection c) -> payments.refund(c, paymentId, 500, null));
 
-    assertThat(db.withConnection((Connection c) -> payments.refundedCents(c, paymentId))).isEqualTo(1500);
+    assertThat(db.withConnection((Connection c) -> payments.refundedCents(c, paymentId)))
+        .isEqualTo(1500);
   }
 
   @Test
   void refundsAreAuditedByATrigger() {
     db.withConnection((Connection c) -> payments.refund(c, paymentId, 1000, "DAMAGED"));
 
-    assertThat(db.withConnection((Connection c) -> new AuditLogRepository().forEntity(c, "payment", paymentId)))
+    assertThat(
+            db.withConnection(
+                (Connection c) -> new AuditLogRepository().forEntity(c, "payment", paymentId)))
         .singleElement()
         .satisfies(entry -> assertThat(entry.detail()).isEqualTo("amount_cents=1000"));
   }

@@ -20,14 +20,18 @@ import org.junit.jupiter.api.Test;
 class PoolSettingsContractTest {
 
   @Test
-  void poolConnectionsUseTheProfilesPreparedStatementMode(DataSource dataSource) throws SQLException {
-    boolean expected = Boolean.parseBoolean(System.getProperty("sample.expected.serverPrepStmts", "false"));
+  void poolConnectionsUseTheProfilesPreparedStatementMode(DataSource dataSource)
+      throws SQLException {
+    boolean expected =
+        Boolean.parseBoolean(System.getProperty("sample.expected.serverPrepStmts", "false"));
     try (Connection connection = dataSource.getConnection()) {
       JdbcConnection driver = connection.unwrap(JdbcConnection.class);
-      assertThat(driver.getPropertySet().getBooleanProperty(PropertyKey.useServerPrepStmts).getValue())
+      assertThat(
+              driver.getPropertySet().getBooleanProperty(PropertyKey.useServerPrepStmts).getValue())
           .as("useServerPrepStmts on the pool's connections")
           .isEqualTo(expected);
-      assertThat(driver.getPropertySet().getBooleanProperty(PropertyKey.allowMultiQueries).getValue())
+      assertThat(
+              driver.getPropertySet().getBooleanProperty(PropertyKey.allowMultiQueries).getValue())
           .as("multi-statement mode is never on for tests")
           .isFalse();
     }
@@ -39,7 +43,8 @@ class PoolSettingsContractTest {
     int port = URI.create(database.jdbcUrl().substring("jdbc:".length())).getPort();
     switch (expected) {
       case "external" -> assertThat(port).as("port of dbit.url").isEqualTo(externalPort());
-      case "embedded" -> assertThat(port).as("a free port of the embedded server").isNotEqualTo(3306);
+      case "embedded" ->
+          assertThat(port).as("a free port of the embedded server").isNotEqualTo(3306);
       default -> assertThat(port).isPositive();
     }
   }

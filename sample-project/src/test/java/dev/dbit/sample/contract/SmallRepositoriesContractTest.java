@@ -1,6 +1,5 @@
 package dev.dbit.sample.contract;
 
-import java.sql.Connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,6 +14,7 @@ import dev.dbit.sample.repository.LoyaltyRepository;
 import dev.dbit.sample.repository.OrderRepository;
 import dev.dbit.sample.repository.ShipmentRepository;
 import dev.dbit.sample.repository.SupportTicketRepository;
+import java.sql.Connection;
 import java.time.LocalDate;
 import java.util.List;
 import javax.sql.DataSource;
@@ -33,7 +33,15 @@ class SmallRepositoriesContractTest {
   void placeAnOrder(DataSource dataSource) {
     shop = ShopFixture.create(dataSource);
     db = shop.database;
-    orderId = db.withConnection((Connection c) -> new OrderRepository().create(c, "SO-20261129-000001", shop.customerId, OrderTotals.of(List.of(), 0, "EUR")));
+    orderId =
+        db.withConnection(
+            (Connection c) ->
+                new OrderRepository()
+                    .create(
+                        c,
+                        "SO-20261129-000001",
+                        shop.customerId,
+                        OrderTotals.of(List.of(), 0, "EUR")));
   }
 
   @Nested
@@ -42,30 +50,59 @@ class SmallRepositoriesContractTest {
 
     @Test
     void countsRedemptionsAndExpires() {
-      long id = db.withConnection((Connection c) -> coupons.create(c, "WELCOME10", 1000, 1, LocalDate.of(2026, 12, 31)));
-      assertThat(db.withConnection((Connection c) -> coupons.findByCode(c, "WELCOME10")).orElseThrow().usableOn(ShopFixture.TODAY)).isTrue();
+      long id =
+          db.withConnection(
+              (Connection c) ->
+                  coupons.create(c, "WELCOME10", 1000, 1, LocalDate.of(2026, 12, 31)));
+      assertThat(
+              db.withConnection((Connection c) -> coupons.findByCode(c, "WELCOME10"))
+                  .orElseThrow()
+                  .usableOn(ShopFixture.TODAY))
+          .isTrue();
 
-      db.withConnection((Connection c) -> { coupons.redeem(c, id, orderId, shop.customerId); return null; });
+      db.withConnection(
+          (Connection c) -> {
+            coupons.redeem(c, id, orderId, shop.customerId);
+            return null;
+          });
 
-      CouponRepository.Coupon used = db.withConnection((Connection c) -> coupons.findByCode(c, "WELCOME10")).orElseThrow();
+      CouponRepository.Coupon used =
+          db.withConnection((Connection c) -> coupons.findByCode(c, "WELCOME10")).orElseThrow();
       assertThat(used.redemptions()).isEqualTo(1);
       assertThat(used.usableOn(ShopFixture.TODAY)).isFalse();
     }
 
     @Test
     void oneRedemptionPerOrder() {
-      long id = db.withConnection((Connection c) -> coupons.create(c, "TWICE", 500, 10, LocalDate.of(2026, 12, 31)));
-      db.withConnection((Connection c) -> { coupons.redeem(c, id, orderId, shop.customerId); return null; });
+      long id =
+          db.withConnection(
+              (Connection c) -> coupons.create(c, "TWICE", 500, 10, LocalDate.of(2026, 12, 31)));
+      db.withConnection(
+          (Connection c) -> {
+            coupons.redeem(c, id, orderId, shop.customerId);
+            return null;
+          });
 
-      assertThatThrownBy(() -> db.withConnection((Connection c) -> { coupons.redeem(c, id, orderId, shop.customerId); return null; }))
+      assertThatThrownBy(
+              () ->
+                  db.withConnection(
+                      (Connection c) -> {
+                        coupons.redeem(c, id, orderId, shop.customerId);
+                        return null;
+                      }))
           .isInstanceOf(DataAccessException.class);
     }
 
     @Test
     void expiredCouponsAreNotUsable() {
-      db.withConnection((Connection c) -> coupons.create(c, "OLD", 500, 10, LocalDate.of(2026, 1, 31)));
+      db.withConnection(
+          (Connection c) -> coupons.create(c, "OLD", 500, 10, LocalDate.of(2026, 1, 31)));
 
-      assertThat(db.withConnection((Connection c) -> coupons.findByCode(c, "OLD")).orElseThrow().usableOn(ShopFixture.TODAY)).isFalse();
+      assertThat(
+              db.withConnection((Connection c) -> coupons.findByCode(c, "OLD"))
+                  .orElseThrow()
+                  .usableOn(ShopFixture.TODAY))
+          .isFalse();
     }
   }
 
@@ -75,17 +112,24 @@ class SmallRepositoriesContractTest {
 
     @Test
     void booksPointsWithAJournal() {
-      db.withConnection((Connection c) -> loyalty.book(c, shop.customerId, 120, "ORDER_PAID", orderId));
+      db.withConnection(
+          (Connection c) -> loyalty.book(c, shop.customerId, 120, "ORDER_PAID", orderId));
       db.withConnection((Connection c) -> loyalty.book(c, shop.customerId, -20, "REDEEMED", null));
 
-      assertThat(db.withConnection((Connection c) -> loyalty.balance(c, shop.customerId))).isEqualTo(100);
-      assertThat(db.withConnection((Connection c) -> loyalty.transactions(c, shop.customerId))).isEqualTo(2);
+      assertThat(db.withConnection((Connection c) -> loyalty.balance(c, shop.customerId)))
+          .isEqualTo(100);
+      assertThat(db.withConnection((Connection c) -> loyalty.transactions(c, shop.customerId)))
+          .isEqualTo(2);
     }
 
     @Test
     void neverGoesBelowZero() {
-      assertThat(db.withConnection((Connection c) -> loyalty.book(c, shop.customerId, -1, "REDEEMED", null))).isFalse();
-      assertThat(db.withConnection((Connection c) -> loyalty.transactions(c, shop.customerId))).isZero();
+      assertThat(
+              db.withConnection(
+                  (Connection c) -> loyalty.book(c, shop.customerId, -1, "REDEEMED", null)))
+          .isFalse();
+      assertThat(db.withConnection((Connection c) -> loyalty.transactions(c, shop.customerId)))
+          .isZero();
     }
   }
 
@@ -95,9 +139,16 @@ class SmallRepositoriesContractTest {
 
     @Test
     void queueServesUrgentTicketsFirst() {
-      long low = db.withConnection((Connection c) -> tickets.open(c, shop.customerId, null, "LOW", "Question"));
-      long urgent = db.withConnection((Connection c) -> tickets.open(c, shop.customerId, orderId, "URGENT", "Charged twice"));
-      long normal = db.withConnection((Connection c) -> tickets.open(c, shop.customerId, null, "NORMAL", "Where is it"));
+      long low =
+          db.withConnection(
+              (Connection c) -> tickets.open(c, shop.customerId, null, "LOW", "Question"));
+      long urgent =
+          db.withConnection(
+              (Connection c) ->
+                  tickets.open(c, shop.customerId, orderId, "URGENT", "Charged twice"));
+      long normal =
+          db.withConnection(
+              (Connection c) -> tickets.open(c, shop.customerId, null, "NORMAL", "Where is it"));
 
       assertThat(db.withConnection(tickets::openQueue))
           .extracting(SupportTicketRepository.Ticket::id)
@@ -106,7 +157,9 @@ class SmallRepositoriesContractTest {
 
     @Test
     void closesOnlyOnce() {
-      long id = db.withConnection((Connection c) -> tickets.open(c, shop.customerId, null, "LOW", "Question"));
+      long id =
+          db.withConnection(
+              (Connection c) -> tickets.open(c, shop.customerId, null, "LOW", "Question"));
 
       assertThat(db.withConnection((Connection c) -> tickets.close(c, id))).isTrue();
       assertThat(db.withConnection((Connection c) -> tickets.close(c, id))).isFalse();
@@ -120,7 +173,9 @@ class SmallRepositoriesContractTest {
 
     @Test
     void tracksEventsInOrder() {
-      long id = db.withConnection((Connection c) -> shipments.create(c, orderId, "DHL", shop.warehouseId));
+      long id =
+          db.withConnection(
+              (Connection c) -> shipments.create(c, orderId, "DHL", shop.warehouseId));
       db.withConnection(
           c -> {
             shipments.markShipped(c, id, "JD0001");
@@ -131,12 +186,16 @@ class SmallRepositoriesContractTest {
 
       assertThat(db.withConnection((Connection c) -> shipments.trackingEvents(c, id)))
           .containsExactly("HANDED_TO_CARRIER", "IN_TRANSIT", "DELIVERED");
-      assertThat(db.withConnection((Connection c) -> shipments.find(c, id)).orElseThrow().status()).isEqualTo("DELIVERED");
+      assertThat(db.withConnection((Connection c) -> shipments.find(c, id)).orElseThrow().status())
+          .isEqualTo("DELIVERED");
     }
 
     @Test
     void unknownCarrierIsRefused() {
-      assertThatThrownBy(() -> db.withConnection((Connection c) -> shipments.create(c, orderId, "PIGEON", shop.warehouseId)))
+      assertThatThrownBy(
+              () ->
+                  db.withConnection(
+                      (Connection c) -> shipments.create(c, orderId, "PIGEON", shop.warehouseId)))
           .isInstanceOf(DataAccessException.class)
           .hasMessageContaining("foreign key constraint fails");
     }
@@ -148,19 +207,46 @@ class SmallRepositoriesContractTest {
 
     @Test
     void invoiceNumbersAreUnique() {
-      db.withConnection((Connection c) -> invoices.create(c, "INV-1", orderId, shop.customerId, 100, 19, LocalDate.of(2026, 12, 13)));
+      db.withConnection(
+          (Connection c) ->
+              invoices.create(
+                  c, "INV-1", orderId, shop.customerId, 100, 19, LocalDate.of(2026, 12, 13)));
 
-      assertThatThrownBy(() -> db.withConnection((Connection c) -> invoices.create(c, "INV-1", orderId, shop.customerId, 1, 0, LocalDate.of(2026, 12, 13))))
+      assertThatThrownBy(
+              () ->
+                  db.withConnection(
+                      (Connection c) ->
+                          invoices.create(
+                              c,
+                              "INV-1",
+                              orderId,
+                              shop.customerId,
+                              1,
+                              0,
+                              LocalDate.of(2026, 12, 13))))
           .isInstanceOf(DataAccessException.class)
           .hasMessageContaining("Duplicate entry");
     }
 
     @Test
     void markingPaidTwiceKeepsTheFirstPayment() {
-      long id = db.withConnection((Connection c) -> invoices.create(c, "INV-2", orderId, shop.customerId, 100, 19, LocalDate.of(2026, 12, 13)));
-      db.withConnection((Connection c) -> { invoices.markPaid(c, id); invoices.markPaid(c, id); return null; });
+      long id =
+          db.withConnection(
+              (Connection c) ->
+                  invoices.create(
+                      c, "INV-2", orderId, shop.customerId, 100, 19, LocalDate.of(2026, 12, 13)));
+      db.withConnection(
+          (Connection c) -> {
+            invoices.markPaid(c, id);
+            invoices.markPaid(c, id);
+            return null;
+          });
 
-      assertThat(db.withConnection((Connection c) -> invoices.forOrder(c, orderId)).orElseThrow().paid()).isTrue();
+      assertThat(
+              db.withConnection((Connection c) -> invoices.forOrder(c, orderId))
+                  .orElseThrow()
+                  .paid())
+          .isTrue();
     }
   }
 }

@@ -1,6 +1,5 @@
 package dev.dbit.sample.contract;
 
-import java.sql.Connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +8,7 @@ import dev.dbit.sample.DataAccessException;
 import dev.dbit.sample.Database;
 import dev.dbit.sample.ShopFixture;
 import dev.dbit.sample.repository.StockRepository;
+import java.sql.Connection;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,8 @@ class StockRepositoryContractTest {
   }
 
   private StockRepository.Level kettles() {
-    return db.withConnection((Connection c) -> stock.level(c, shop.warehouseId, shop.kettle.id())).orElseThrow();
+    return db.withConnection((Connection c) -> stock.level(c, shop.warehouseId, shop.kettle.id()))
+        .orElseThrow();
   }
 
   @Test
@@ -38,13 +39,20 @@ class StockRepositoryContractTest {
         });
 
     assertThat(kettles().onHand()).isEqualTo(15);
-    assertThat(db.withConnection((Connection c) -> stock.movements(c, shop.kettle.id()))).isEqualTo(2);
+    assertThat(db.withConnection((Connection c) -> stock.movements(c, shop.kettle.id())))
+        .isEqualTo(2);
   }
 
   @Test
   void reservationNeverExceedsWhatIsAvailable() {
-    assertThat(db.withConnection((Connection c) -> stock.reserve(c, shop.warehouseId, shop.kettle.id(), 8))).isTrue();
-    assertThat(db.withConnection((Connection c) -> stock.reserve(c, shop.warehouseId, shop.kettle.id(), 3))).isFalse();
+    assertThat(
+            db.withConnection(
+                (Connection c) -> stock.reserve(c, shop.warehouseId, shop.kettle.id(), 8)))
+        .isTrue();
+    assertThat(
+            db.withConnection(
+                (Connection c) -> stock.reserve(c, shop.warehouseId, shop.kettle.id(), 3)))
+        .isFalse();
 
     assertThat(kettles().available()).isEqualTo(2);
   }
@@ -58,7 +66,8 @@ class StockRepositoryContractTest {
           return null;
         });
 
-    assertThat(kettles()).isEqualTo(new StockRepository.Level(shop.warehouseId, shop.kettle.id(), 6, 0));
+    assertThat(kettles())
+        .isEqualTo(new StockRepository.Level(shop.warehouseId, shop.kettle.id(), 6, 0));
   }
 
   @Test
@@ -76,7 +85,11 @@ class StockRepositoryContractTest {
   @Test
   void schemaRefusesMoreReservedThanOnHand() {
     assertThatThrownBy(
-            () -> db.withConnection((Connection c) -> c.createStatement().executeUpdate("UPDATE stock_level SET reserved = on_hand + 1")))
+            () ->
+                db.withConnection(
+                    (Connection c) ->
+                        c.createStatement()
+                            .executeUpdate("UPDATE stock_level SET reserved = on_hand + 1")))
         .isInstanceOf(DataAccessException.class)
         .hasMessageContaining("ck_stock_reserved");
   }

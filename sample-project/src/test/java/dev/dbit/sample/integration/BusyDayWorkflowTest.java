@@ -35,14 +35,30 @@ class BusyDayWorkflowTest {
   void fiveOrdersArePlacedPaidAndShippedInOneDay() {
     for (int i = 0; i < 5; i++) {
       long orderId =
-          checkout.placeOrder(shop.customerId, List.of(new Item("KET-1", 1), new Item("BOOK-TEA", 1)), Optional.empty(), ShopFixture.TODAY).orderId();
+          checkout
+              .placeOrder(
+                  shop.customerId,
+                  List.of(new Item("KET-1", 1), new Item("BOOK-TEA", 1)),
+                  Optional.empty(),
+                  ShopFixture.TODAY)
+              .orderId();
       checkout.pay(orderId, "CARD", true);
       fulfilment.shipWhole(orderId, "DHL", "JD" + i);
     }
 
-    List<OrderRepository.Order> orders = shop.database.withConnection((Connection c) -> new OrderRepository().forCustomer(c, shop.customerId));
-    assertThat(orders).hasSize(5).allSatisfy(order -> assertThat(order.status()).isEqualTo(OrderStatus.SHIPPED));
-    assertThat(shop.database.withConnection((Connection c) -> new StockRepository().level(c, shop.warehouseId, shop.teaBook.id())).orElseThrow().onHand())
+    List<OrderRepository.Order> orders =
+        shop.database.withConnection(
+            (Connection c) -> new OrderRepository().forCustomer(c, shop.customerId));
+    assertThat(orders)
+        .hasSize(5)
+        .allSatisfy(order -> assertThat(order.status()).isEqualTo(OrderStatus.SHIPPED));
+    assertThat(
+            shop.database
+                .withConnection(
+                    (Connection c) ->
+                        new StockRepository().level(c, shop.warehouseId, shop.teaBook.id()))
+                .orElseThrow()
+                .onHand())
         .isZero();
   }
 }

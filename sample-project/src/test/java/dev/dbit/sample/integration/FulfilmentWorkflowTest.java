@@ -1,6 +1,5 @@
 package dev.dbit.sample.integration;
 
-import java.sql.Connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,6 +12,7 @@ import dev.dbit.sample.repository.StockRepository;
 import dev.dbit.sample.service.CheckoutService;
 import dev.dbit.sample.service.CheckoutService.Item;
 import dev.dbit.sample.service.FulfilmentService;
+import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -34,7 +34,11 @@ class FulfilmentWorkflowTest {
   }
 
   private long paidOrder() {
-    long orderId = checkout.placeOrder(shop.customerId, List.of(new Item("KET-1", 3)), Optional.empty(), ShopFixture.TODAY).orderId();
+    long orderId =
+        checkout
+            .placeOrder(
+                shop.customerId, List.of(new Item("KET-1", 3)), Optional.empty(), ShopFixture.TODAY)
+            .orderId();
     checkout.pay(orderId, "PAYPAL", true);
     return orderId;
   }
@@ -45,10 +49,20 @@ class FulfilmentWorkflowTest {
 
     long shipmentId = fulfilment.shipWhole(orderId, "DHL", "JD0002");
 
-    StockRepository.Level level = shop.database.withConnection((Connection c) -> new StockRepository().level(c, shop.warehouseId, shop.kettle.id())).orElseThrow();
+    StockRepository.Level level =
+        shop.database
+            .withConnection(
+                (Connection c) ->
+                    new StockRepository().level(c, shop.warehouseId, shop.kettle.id()))
+            .orElseThrow();
     assertThat(level.onHand()).isEqualTo(7);
     assertThat(level.reserved()).isZero();
-    assertThat(shop.database.withConnection((Connection c) -> new ShipmentRepository().find(c, shipmentId)).orElseThrow().trackingNumber()).isEqualTo("JD0002");
+    assertThat(
+            shop.database
+                .withConnection((Connection c) -> new ShipmentRepository().find(c, shipmentId))
+                .orElseThrow()
+                .trackingNumber())
+        .isEqualTo("JD0002");
     assertThat(shop.database.withConnection((Connection c) -> orders.history(c, orderId)))
         .extracting(OrderRepository.StatusChange::to)
         .containsExactly("PAID", "PICKING", "SHIPPED");
@@ -56,11 +70,18 @@ class FulfilmentWorkflowTest {
 
   @Test
   void unpaidOrdersDoNotShip() {
-    long orderId = checkout.placeOrder(shop.customerId, List.of(new Item("KET-1", 1)), Optional.empty(), ShopFixture.TODAY).orderId();
+    long orderId =
+        checkout
+            .placeOrder(
+                shop.customerId, List.of(new Item("KET-1", 1)), Optional.empty(), ShopFixture.TODAY)
+            .orderId();
 
     assertThatThrownBy(() -> fulfilment.shipWhole(orderId, "DHL", "JD0003"))
         .hasMessage("order SO-20261129-000001 is NEW; only PAID orders ship");
-    assertThat(shop.database.withConnection((Connection c) -> new ShipmentRepository().forOrder(c, orderId))).isEmpty();
+    assertThat(
+            shop.database.withConnection(
+                (Connection c) -> new ShipmentRepository().forOrder(c, orderId)))
+        .isEmpty();
   }
 
   @Test
@@ -70,8 +91,15 @@ class FulfilmentWorkflowTest {
 
     fulfilment.delivered(shipmentId);
 
-    assertThat(shop.database.withConnection((Connection c) -> orders.find(c, orderId)).orElseThrow().status()).isEqualTo(OrderStatus.DELIVERED);
-    assertThat(shop.database.withConnection((Connection c) -> new ShipmentRepository().trackingEvents(c, shipmentId)))
+    assertThat(
+            shop.database
+                .withConnection((Connection c) -> orders.find(c, orderId))
+                .orElseThrow()
+                .status())
+        .isEqualTo(OrderStatus.DELIVERED);
+    assertThat(
+            shop.database.withConnection(
+                (Connection c) -> new ShipmentRepository().trackingEvents(c, shipmentId)))
         .containsExactly("HANDED_TO_CARRIER", "DELIVERED");
   }
 }

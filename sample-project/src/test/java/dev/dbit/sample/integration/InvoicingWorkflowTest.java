@@ -1,6 +1,5 @@
 package dev.dbit.sample.integration;
 
-import java.sql.Connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +9,7 @@ import dev.dbit.sample.repository.InvoiceRepository;
 import dev.dbit.sample.service.CheckoutService;
 import dev.dbit.sample.service.CheckoutService.Item;
 import dev.dbit.sample.service.InvoiceService;
+import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -31,7 +31,8 @@ class InvoicingWorkflowTest {
   }
 
   private long paidOrder(List<Item> items) {
-    long orderId = checkout.placeOrder(shop.customerId, items, Optional.empty(), ShopFixture.TODAY).orderId();
+    long orderId =
+        checkout.placeOrder(shop.customerId, items, Optional.empty(), ShopFixture.TODAY).orderId();
     checkout.pay(orderId, "INVOICE", true);
     return orderId;
   }
@@ -42,10 +43,12 @@ class InvoicingWorkflowTest {
 
     long invoiceId = invoicing.issue(orderId, ShopFixture.TODAY);
 
-    InvoiceRepository.Invoice invoice = shop.database.withConnection((Connection c) -> invoices.forOrder(c, orderId)).orElseThrow();
+    InvoiceRepository.Invoice invoice =
+        shop.database.withConnection((Connection c) -> invoices.forOrder(c, orderId)).orElseThrow();
     assertThat(invoice.number()).isEqualTo("INV-20261129-000001");
     assertThat(invoice.totalCents()).isEqualTo(4999 + 950);
-    assertThat(shop.database.withConnection((Connection c) -> invoices.lineTotal(c, invoiceId))).isEqualTo(invoice.netCents());
+    assertThat(shop.database.withConnection((Connection c) -> invoices.lineTotal(c, invoiceId)))
+        .isEqualTo(invoice.netCents());
   }
 
   @Test
@@ -54,8 +57,10 @@ class InvoicingWorkflowTest {
 
     long invoiceId = invoicing.issue(orderId, ShopFixture.TODAY);
 
-    InvoiceRepository.Invoice invoice = shop.database.withConnection((Connection c) -> invoices.forOrder(c, orderId)).orElseThrow();
-    assertThat(shop.database.withConnection((Connection c) -> invoices.taxTotal(c, invoiceId))).isEqualTo(invoice.taxCents());
+    InvoiceRepository.Invoice invoice =
+        shop.database.withConnection((Connection c) -> invoices.forOrder(c, orderId)).orElseThrow();
+    assertThat(shop.database.withConnection((Connection c) -> invoices.taxTotal(c, invoiceId)))
+        .isEqualTo(invoice.taxCents());
     assertThat(shop.database.withConnection((Connection c) -> invoices.taxRates(c, invoiceId)))
         .containsExactly("DE_RED", "DE_STD");
   }
@@ -71,7 +76,14 @@ class InvoicingWorkflowTest {
 
   @Test
   void unpaidOrdersAreNotInvoiced() {
-    long orderId = checkout.placeOrder(shop.customerId, List.of(new Item("BOOK-TEA", 1)), Optional.empty(), ShopFixture.TODAY).orderId();
+    long orderId =
+        checkout
+            .placeOrder(
+                shop.customerId,
+                List.of(new Item("BOOK-TEA", 1)),
+                Optional.empty(),
+                ShopFixture.TODAY)
+            .orderId();
 
     assertThatThrownBy(() -> invoicing.issue(orderId, ShopFixture.TODAY))
         .hasMessage("order SO-20261129-000001 is NEW; invoice paid orders only");

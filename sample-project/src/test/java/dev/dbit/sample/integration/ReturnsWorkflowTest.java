@@ -1,6 +1,5 @@
 package dev.dbit.sample.integration;
 
-import java.sql.Connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,6 +14,7 @@ import dev.dbit.sample.service.CheckoutService;
 import dev.dbit.sample.service.CheckoutService.Item;
 import dev.dbit.sample.service.FulfilmentService;
 import dev.dbit.sample.service.ReturnsService;
+import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -37,14 +37,22 @@ class ReturnsWorkflowTest {
   }
 
   private long deliveredOrder() {
-    long orderId = checkout.placeOrder(shop.customerId, List.of(new Item("KET-1", 2)), Optional.empty(), ShopFixture.TODAY).orderId();
+    long orderId =
+        checkout
+            .placeOrder(
+                shop.customerId, List.of(new Item("KET-1", 2)), Optional.empty(), ShopFixture.TODAY)
+            .orderId();
     checkout.pay(orderId, "CARD", true);
     fulfilment.delivered(fulfilment.shipWhole(orderId, "POST", "RR1"));
     return orderId;
   }
 
   private int kettlesOnHand() {
-    return shop.database.withConnection((Connection c) -> new StockRepository().level(c, shop.warehouseId, shop.kettle.id())).orElseThrow().onHand();
+    return shop.database
+        .withConnection(
+            (Connection c) -> new StockRepository().level(c, shop.warehouseId, shop.kettle.id()))
+        .orElseThrow()
+        .onHand();
   }
 
   @Test
@@ -53,11 +61,25 @@ class ReturnsWorkflowTest {
 
     returns.approve(returns.requestFullReturn(orderId, "CHANGED_MIND"), "agent-7");
 
-    PaymentRepository.Payment payment = shop.database.withConnection((Connection c) -> new PaymentRepository().forOrder(c, orderId)).get(0);
-    assertThat(shop.database.withConnection((Connection c) -> new PaymentRepository().refundedCents(c, payment.id()))).isEqualTo(payment.amountCents());
+    PaymentRepository.Payment payment =
+        shop.database
+            .withConnection((Connection c) -> new PaymentRepository().forOrder(c, orderId))
+            .get(0);
+    assertThat(
+            shop.database.withConnection(
+                (Connection c) -> new PaymentRepository().refundedCents(c, payment.id())))
+        .isEqualTo(payment.amountCents());
     assertThat(kettlesOnHand()).isEqualTo(10);
-    assertThat(shop.database.withConnection((Connection c) -> new OrderRepository().find(c, orderId)).orElseThrow().status()).isEqualTo(OrderStatus.RETURNED);
-    assertThat(shop.database.withConnection((Connection c) -> new AuditLogRepository().forEntity(c, "payment", payment.id()))).hasSize(1);
+    assertThat(
+            shop.database
+                .withConnection((Connection c) -> new OrderRepository().find(c, orderId))
+                .orElseThrow()
+                .status())
+        .isEqualTo(OrderStatus.RETURNED);
+    assertThat(
+            shop.database.withConnection(
+                (Connection c) -> new AuditLogRepository().forEntity(c, "payment", payment.id())))
+        .hasSize(1);
   }
 
   @Test
@@ -71,7 +93,11 @@ class ReturnsWorkflowTest {
 
   @Test
   void onlyDeliveredOrdersCanBeReturned() {
-    long orderId = checkout.placeOrder(shop.customerId, List.of(new Item("KET-1", 1)), Optional.empty(), ShopFixture.TODAY).orderId();
+    long orderId =
+        checkout
+            .placeOrder(
+                shop.customerId, List.of(new Item("KET-1", 1)), Optional.empty(), ShopFixture.TODAY)
+            .orderId();
 
     assertThatThrownBy(() -> returns.requestFullReturn(orderId, "LATE"))
         .hasMessage("only delivered orders can be returned; SO-20261129-000001 is NEW");

@@ -1,6 +1,5 @@
 package dev.dbit.sample.integration;
 
-import java.sql.Connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +9,7 @@ import dev.dbit.sample.repository.SupportTicketRepository;
 import dev.dbit.sample.service.CheckoutService;
 import dev.dbit.sample.service.CheckoutService.Item;
 import dev.dbit.sample.service.SupportService;
+import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -27,36 +27,49 @@ class SupportWorkflowTest {
   void placeAnOrder(DataSource dataSource) {
     shop = ShopFixture.create(dataSource);
     support = new SupportService(shop.database);
-    orderId = new CheckoutService(shop.database, shop.warehouseId)
-        .placeOrder(shop.customerId, List.of(new Item("KET-1", 1)), Optional.empty(), ShopFixture.TODAY).orderId();
+    orderId =
+        new CheckoutService(shop.database, shop.warehouseId)
+            .placeOrder(
+                shop.customerId, List.of(new Item("KET-1", 1)), Optional.empty(), ShopFixture.TODAY)
+            .orderId();
   }
 
   @Test
   void complaintsAboutOpenOrdersAreUrgent() {
-    long ticketId = support.complainAboutOrder(shop.customerId, orderId, "Not arrived", "Where is my kettle?");
+    long ticketId =
+        support.complainAboutOrder(shop.customerId, orderId, "Not arrived", "Where is my kettle?");
 
-    SupportTicketRepository.Ticket ticket = shop.database.withConnection((Connection c) -> tickets.find(c, ticketId)).orElseThrow();
+    SupportTicketRepository.Ticket ticket =
+        shop.database.withConnection((Connection c) -> tickets.find(c, ticketId)).orElseThrow();
     assertThat(ticket.priority()).isEqualTo("HIGH");
     assertThat(ticket.orderId()).isEqualTo(orderId);
   }
 
   @Test
   void anAnswerThatResolvesClosesTheTicket() {
-    long ticketId = support.complainAboutOrder(shop.customerId, orderId, "Not arrived", "Where is my kettle?");
+    long ticketId =
+        support.complainAboutOrder(shop.customerId, orderId, "Not arrived", "Where is my kettle?");
 
     support.answer(ticketId, "It ships tomorrow.", true);
 
     assertThat(shop.database.withConnection((Connection c) -> tickets.messages(c, ticketId)))
         .containsExactly("Where is my kettle?", "It ships tomorrow.");
-    assertThat(shop.database.withConnection((Connection c) -> tickets.find(c, ticketId)).orElseThrow().status()).isEqualTo("CLOSED");
+    assertThat(
+            shop.database
+                .withConnection((Connection c) -> tickets.find(c, ticketId))
+                .orElseThrow()
+                .status())
+        .isEqualTo("CLOSED");
   }
 
   @Test
   void closedTicketsTakeNoMoreAnswers() {
-    long ticketId = support.complainAboutOrder(shop.customerId, orderId, "Not arrived", "Where is my kettle?");
+    long ticketId =
+        support.complainAboutOrder(shop.customerId, orderId, "Not arrived", "Where is my kettle?");
     support.answer(ticketId, "Done.", true);
 
-    assertThatThrownBy(() -> support.answer(ticketId, "Again?", false)).hasMessage("ticket " + ticketId + " is closed");
+    assertThatThrownBy(() -> support.answer(ticketId, "Again?", false))
+        .hasMessage("ticket " + ticketId + " is closed");
   }
 
   @Test

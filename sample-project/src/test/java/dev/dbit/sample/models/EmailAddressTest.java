@@ -17,6 +17,7 @@ class EmailAddressTest {
   @ParameterizedTest
   @ValueSource(strings = {"ada", "ada@example", "a@b@c.de", "a b@c.de"})
   void rejectsWhatIsNotAnAddress(String raw) {
-    assertThatThrownBy(() -> EmailAddress.parse(raw)).hasMessageStartingWith("not an e-mail address");
+    assertThatThrownBy(() -> EmailAddress.parse(raw))
+        .hasMessageStartingWith("not an e-mail address");
   }
 }

@@ -32,6 +32,7 @@ class MoneyTest {
 
   @Test
   void needsAnIsoCurrencyCode() {
-    assertThatThrownBy(() -> Money.of(1, "EURO")).hasMessage("currency must be a 3-letter ISO code: EURO");
+    assertThatThrownBy(() -> Money.of(1, "EURO"))
+        .hasMessage("currency must be a 3-letter ISO code: EURO");
   }
 }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class OrderNumberTest {
   @Test
   void carriesDayAndSequence() {
-    assertThat(OrderNumber.of(LocalDate.of(2026, 11, 29), 42).value()).isEqualTo("SO-20261129-000042");
+    assertThat(OrderNumber.of(LocalDate.of(2026, 11, 29), 42).value())
+        .isEqualTo("SO-20261129-000042");
   }
 
   @Test

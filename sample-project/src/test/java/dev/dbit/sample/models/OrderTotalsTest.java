@@ -9,7 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class OrderTotalsTest {
-  private static final OrderTotals.Line KETTLE = new OrderTotals.Line(Money.of(4999, "EUR"), 2, 1900);
+  private static final OrderTotals.Line KETTLE =
+      new OrderTotals.Line(Money.of(4999, "EUR"), 2, 1900);
   private static final OrderTotals.Line BOOK = new OrderTotals.Line(Money.of(1500, "EUR"), 1, 700);
 
   @Test
