@@ -15,10 +15,12 @@ import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -37,7 +39,11 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * control connection, pool) in the execution request's store; both are closed by JUnit.
  */
 final class DbIntegrationTestExtension
-    implements BeforeAllCallback, BeforeEachCallback, ParameterResolver, InvocationInterceptor {
+    implements BeforeAllCallback,
+        BeforeEachCallback,
+        AfterEachCallback,
+        ParameterResolver,
+        InvocationInterceptor {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
   private static final Namespace NAMESPACE = Namespace.create(DbIntegrationTestExtension.class);
 
@@ -62,6 +68,24 @@ final class DbIntegrationTestExtension
     String resetMillis = millis((System.nanoTime() - start) / 1e6);
     context.getStore(NAMESPACE).put(ReportKeys.RESET_MS, resetMillis);
     context.publishReportEntry(ReportKeys.RESET_MS, resetMillis);
+  }
+
+  /**
+   * Runs after the test's own {@code @AfterEach} methods: a transaction still open then is a leak.
+   * dbit closes the connection so the next reset cannot hang on its locks, and fails this test.
+   */
+  @Override
+  public void afterEach(ExtensionContext context) throws SQLException {
+    List<String> leaks = run(context).closeLeakedTransactions();
+    if (!leaks.isEmpty()) {
+      throw new AssertionError(
+          "dbit: this test left "
+              + leaks.size()
+              + " connection(s) to the test schema with an open transaction: "
+              + String.join("; ", leaks)
+              + ". dbit closed them so that the next test can start. Commit or roll back, and"
+              + " close every connection the test opens (try-with-resources).");
+    }
   }
 
   @Override

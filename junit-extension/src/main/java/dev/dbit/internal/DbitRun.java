@@ -6,6 +6,7 @@ import dev.dbit.TestDatabase;
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.jdbc.ConnectionFactory;
+import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.FactoryDataSource;
 import dev.dbit.internal.jdbc.ServerLock;
 import dev.dbit.internal.measure.JdbcClock;
@@ -40,7 +41,7 @@ public final class DbitRun implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
   private static final int MAX_WORKERS = 64;
 
-  private final Connection control;
+  private final ControlConnection control;
   private final ServerLock workerLock;
   private final HikariDataSource pool;
   private final TestDatabase database;
@@ -51,7 +52,7 @@ public final class DbitRun implements AutoCloseable {
   private final String serverDescription;
   private final DataSource proxiedPool;
   private final JdbcClock clock;
-  private final ServerCounters counters;
+  private ServerCounters counters;
   private final StallGuard stallGuard;
   private final ServerSettings serverSettings;
   private final ServerDoctor doctor;
@@ -59,7 +60,7 @@ public final class DbitRun implements AutoCloseable {
   private final List<Double> resetMillis = new ArrayList<>();
 
   private DbitRun(
-      Connection control,
+      ControlConnection control,
       ServerLock workerLock,
       HikariDataSource pool,
       TestDatabase database,
@@ -96,9 +97,17 @@ public final class DbitRun implements AutoCloseable {
     long start = System.nanoTime();
     ConnectionFactory connections = ConnectionFactory.of(server, Map.of());
     // Multi-statement mode lives on this connection only; tests never see it.
-    Connection control = connections.with(Map.of("allowMultiQueries", "true")).openOrExplain("");
+    ControlConnection controlConnection;
     try {
-      configureControlSession(control);
+      controlConnection =
+          ControlConnection.open(
+              connections.with(Map.of("allowMultiQueries", "true")), CONTROL_SESSION);
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "dbit: setting up the control connection failed: " + e.getMessage(), e);
+    }
+    Connection control = controlConnection.get();
+    try {
       String fingerprint = MigrationFingerprint.of(config.migrations(), classLoader);
       TemplateBuilder.Template template =
           TemplateBuilder.ensure(
@@ -118,7 +127,9 @@ public final class DbitRun implements AutoCloseable {
                 + server.description()
                 + " are in use by other runs. Wait for them or use another server.");
       }
-      DatabaseResetter resetter = new DatabaseResetter(control, template.schema(), copy, layout);
+      controlConnection.held(copy);
+      DatabaseResetter resetter =
+          new DatabaseResetter(controlConnection, template.schema(), copy, layout);
       boolean reused = prepareCopy(control, template, layout, copy, resetter);
       ConnectionFactory poolConnections = connections.with(config.jdbcParams());
       HikariDataSource pool = pool(poolConnections, copy, config.poolSize());
@@ -163,7 +174,7 @@ public final class DbitRun implements AutoCloseable {
               (System.nanoTime() - start) / 1_000_000));
       DbitRun run =
           new DbitRun(
-              control,
+              controlConnection,
               workerLock,
               pool,
               database,
@@ -180,7 +191,7 @@ public final class DbitRun implements AutoCloseable {
       metrics.run = run;
       return run;
     } catch (SQLException | RuntimeException e) {
-      closeQuietly(control);
+      controlConnection.close();
       if (e instanceof RuntimeException runtime) {
         throw runtime;
       }
@@ -193,13 +204,9 @@ public final class DbitRun implements AutoCloseable {
     }
   }
 
-  private static void configureControlSession(Connection control) throws SQLException {
-    try (Statement statement = control.createStatement()) {
-      // Resets delete in any order and never cascade; a leaked lock fails a reset, never hangs it.
-      statement.execute(
-          "SET SESSION foreign_key_checks = 0, innodb_lock_wait_timeout = 10, lock_wait_timeout = 10");
-    }
-  }
+  /** Resets delete in any order and never cascade; a leaked lock fails a reset, never hangs it. */
+  private static final String CONTROL_SESSION =
+      "SET SESSION foreign_key_checks = 0, innodb_lock_wait_timeout = 10, lock_wait_timeout = 10";
 
   private static boolean prepareCopy(
       Connection control,
@@ -241,7 +248,15 @@ public final class DbitRun implements AutoCloseable {
   /** Restores the test schema before a test; returns the tables it reset. */
   public List<String> resetBeforeTest() throws SQLException {
     long start = System.nanoTime();
-    List<String> reset = resetter.reset();
+    List<String> reset;
+    try {
+      reset = resetter.reset();
+    } catch (SQLException e) {
+      if (!recovered(e)) {
+        throw e;
+      }
+      reset = resetter.reset();
+    }
     resetMillis.add((System.nanoTime() - start) / 1e6);
     return reset;
   }
@@ -252,8 +267,65 @@ public final class DbitRun implements AutoCloseable {
 
   /** Starts measuring a test method; call on the test's thread. */
   public TestMeasurement startMeasurement() throws SQLException {
-    current = TestMeasurement.start(control, counters, clock);
+    try {
+      current = TestMeasurement.start(control, counters, clock);
+    } catch (SQLException e) {
+      if (!recovered(e)) {
+        throw e;
+      }
+      current = TestMeasurement.start(control, counters, clock);
+    }
     return current;
+  }
+
+  /** Reconnects a lost control connection; the server counters then follow the new thread. */
+  private boolean recovered(SQLException failure) throws SQLException {
+    if (!control.recoverIfLost(failure)) {
+      return false;
+    }
+    counters = ServerCounters.on(control.get());
+    return true;
+  }
+
+  /**
+   * Closes connections to the test schema that a test left with an open transaction holding locks
+   * or changes, so the next reset cannot hang on them.
+   *
+   * @return one line per connection closed, empty when the test left nothing open
+   */
+  public List<String> closeLeakedTransactions() throws SQLException {
+    List<String> leaks = new ArrayList<>();
+    List<Long> threads = new ArrayList<>();
+    try (java.sql.PreparedStatement query =
+        control
+            .get()
+            .prepareStatement(
+                "SELECT p.ID, t.trx_rows_modified, t.trx_rows_locked, t.trx_tables_locked,"
+                    + " t.trx_started FROM information_schema.INNODB_TRX t JOIN"
+                    + " information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id WHERE p.DB"
+                    + " = ? AND p.ID <> CONNECTION_ID() AND (t.trx_rows_modified > 0 OR"
+                    + " t.trx_rows_locked > 0 OR t.trx_tables_locked > 0)")) {
+      query.setString(1, copy);
+      try (java.sql.ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          threads.add(rows.getLong(1));
+          leaks.add(
+              String.format(
+                  "connection %d with a transaction open since %s (%d rows changed, %d rows locked)",
+                  rows.getLong(1), rows.getString(5), rows.getLong(2), rows.getLong(3)));
+        }
+      }
+    }
+    try (Statement statement = control.get().createStatement()) {
+      for (long thread : threads) {
+        try {
+          statement.execute("KILL CONNECTION " + thread);
+        } catch (SQLException e) {
+          // It ended by itself meanwhile.
+        }
+      }
+    }
+    return leaks;
   }
 
   /** The running test's metrics so far; fails outside a test method. */
@@ -268,6 +340,11 @@ public final class DbitRun implements AutoCloseable {
   /** Ends the current measurement and returns its metrics. */
   public TestMetrics stopMeasurement(TestMeasurement measurement) throws SQLException {
     try {
+      return measurement.stop();
+    } catch (SQLException e) {
+      if (!recovered(e)) {
+        throw e;
+      }
       return measurement.stop();
     } finally {
       current = null;
@@ -344,15 +421,7 @@ public final class DbitRun implements AutoCloseable {
           "dbit: releasing the worker lock failed; closing the connection releases it",
           e);
     }
-    closeQuietly(control);
-  }
-
-  private static void closeQuietly(Connection connection) {
-    try {
-      connection.close();
-    } catch (SQLException e) {
-      LOG.log(Level.DEBUG, "dbit: closing the control connection failed", e);
-    }
+    control.close();
   }
 
   /** Lets the handle reach the run that is created after it. */

@@ -14,7 +14,7 @@ import java.util.OptionalLong;
 public final class TestMeasurement {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-  private final Connection control;
+  private final java.util.function.Supplier<Connection> control;
   private final ServerCounters counters;
   private final JdbcClock clock;
   private final ServerCounters.Reading serverStart;
@@ -22,19 +22,21 @@ public final class TestMeasurement {
   private final long cpuStart;
   private final long wallStart;
 
-  private TestMeasurement(Connection control, ServerCounters counters, JdbcClock clock)
+  private TestMeasurement(
+      java.util.function.Supplier<Connection> control, ServerCounters counters, JdbcClock clock)
       throws SQLException {
     this.control = control;
     this.counters = counters;
     this.clock = clock;
-    this.serverStart = counters.read(control);
+    this.serverStart = counters.read(control.get());
     this.clockStart = clock.read();
     this.cpuStart = cpuNanos();
     this.wallStart = System.nanoTime();
   }
 
   /** Takes the start snapshot; call on the test's thread right before the test method. */
-  public static TestMeasurement start(Connection control, ServerCounters counters, JdbcClock clock)
+  public static TestMeasurement start(
+      java.util.function.Supplier<Connection> control, ServerCounters counters, JdbcClock clock)
       throws SQLException {
     return new TestMeasurement(control, counters, clock);
   }
@@ -49,7 +51,7 @@ public final class TestMeasurement {
     long wall = System.nanoTime() - wallStart;
     long cpu = cpuNanos() - cpuStart;
     JdbcClock.Reading jdbc = clock.read().minus(clockStart);
-    ServerCounters.Reading server = counters.read(control);
+    ServerCounters.Reading server = counters.read(control.get());
     OptionalLong picos = server.statementPicos();
     OptionalDouble sqlMillis =
         picos.isPresent() && serverStart.statementPicos().isPresent()

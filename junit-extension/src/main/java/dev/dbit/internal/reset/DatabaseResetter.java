@@ -38,7 +38,7 @@ import java.util.Set;
 public final class DatabaseResetter {
   private static final int MAX_PASSES = 5;
 
-  private final Connection control;
+  private final java.util.function.Supplier<Connection> control;
   private final String template;
   private final String copy;
   private final SchemaLayout layout;
@@ -54,7 +54,11 @@ public final class DatabaseResetter {
 
   private long resets;
 
-  public DatabaseResetter(Connection control, String template, String copy, SchemaLayout layout) {
+  public DatabaseResetter(
+      java.util.function.Supplier<Connection> control,
+      String template,
+      String copy,
+      SchemaLayout layout) {
     this.control = control;
     this.template = template;
     this.copy = copy;
@@ -114,7 +118,7 @@ public final class DatabaseResetter {
   private record Gate(long[] counters, boolean clean) {}
 
   private Gate gate() throws SQLException {
-    try (Statement statement = control.createStatement()) {
+    try (Statement statement = control.get().createStatement()) {
       statement.execute(gateSql);
       long[] counters;
       try (ResultSet rows = statement.getResultSet()) {
@@ -131,7 +135,7 @@ public final class DatabaseResetter {
   }
 
   private long[] readRowCounters() throws SQLException {
-    try (Statement statement = control.createStatement();
+    try (Statement statement = control.get().createStatement();
         ResultSet rows = statement.executeQuery(ROW_COUNTERS_SQL)) {
       return rowCounters(rows);
     }
@@ -223,7 +227,7 @@ public final class DatabaseResetter {
   /** Tables that differ from the post-migration state, in one round trip. */
   List<String> probe() throws SQLException {
     List<String> dirty = new ArrayList<>();
-    try (Statement statement = control.createStatement()) {
+    try (Statement statement = control.get().createStatement()) {
       boolean isResult = statement.execute(probeSql);
       if (!emptyTables.isEmpty()) {
         try (ResultSet rows = statement.getResultSet()) {
@@ -265,7 +269,7 @@ public final class DatabaseResetter {
     if (tables.isEmpty()) {
       return Map.of();
     }
-    try (Statement statement = control.createStatement();
+    try (Statement statement = control.get().createStatement();
         ResultSet rows = statement.executeQuery(checksumSql(tables))) {
       return readChecksums(rows);
     }
@@ -302,7 +306,7 @@ public final class DatabaseResetter {
    * trip.
    */
   private long[] executeCleanup(String sql) throws SQLException {
-    try (Statement statement = control.createStatement()) {
+    try (Statement statement = control.get().createStatement()) {
       boolean isResult = statement.execute(sql + ";\n" + ROW_COUNTERS_SQL);
       long[] counters = null;
       while (true) {
@@ -320,11 +324,11 @@ public final class DatabaseResetter {
   }
 
   private void requireOwnership() throws SQLException {
-    SchemaOwnership.requireOwned(control, copy, "reset");
+    SchemaOwnership.requireOwned(control.get(), copy, "reset");
   }
 
   private void execute(String sql) throws SQLException {
-    try (Statement statement = control.createStatement()) {
+    try (Statement statement = control.get().createStatement()) {
       boolean isResult = statement.execute(sql);
       while (isResult || statement.getUpdateCount() != -1) {
         isResult = statement.getMoreResults();
