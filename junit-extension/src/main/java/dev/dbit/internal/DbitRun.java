@@ -12,6 +12,7 @@ import dev.dbit.internal.jdbc.ServerLock;
 import dev.dbit.internal.measure.JdbcClock;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.measure.SessionStateWatch;
 import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.Percentiles;
 import dev.dbit.internal.reset.DatabaseResetter;
@@ -53,6 +54,7 @@ public final class DbitRun implements AutoCloseable {
   private final DataSource proxiedPool;
   private final JdbcClock clock;
   private ServerCounters counters;
+  private SessionStateWatch sessionState;
   private final StallGuard stallGuard;
   private final ServerSettings serverSettings;
   private final ServerDoctor doctor;
@@ -134,8 +136,12 @@ public final class DbitRun implements AutoCloseable {
       ConnectionFactory poolConnections = connections.with(config.jdbcParams());
       HikariDataSource pool = pool(poolConnections, copy, config.poolSize());
       JdbcClock clock = new JdbcClock();
+      SessionStateWatch sessionState = new SessionStateWatch();
       DataSource proxiedPool =
-          ProxyDataSourceBuilder.create("dbit", pool).methodListener(clock).buildProxy();
+          ProxyDataSourceBuilder.create("dbit", pool)
+              .methodListener(clock)
+              .listener(sessionState)
+              .buildProxy();
       DataSource unpooled =
           ProxyDataSourceBuilder.create("dbit-extra", new FactoryDataSource(poolConnections, copy))
               .methodListener(clock)
@@ -189,6 +195,7 @@ public final class DbitRun implements AutoCloseable {
               stallGuard,
               doctor);
       metrics.run = run;
+      run.sessionState = sessionState;
       return run;
     } catch (SQLException | RuntimeException e) {
       controlConnection.close();
@@ -248,6 +255,10 @@ public final class DbitRun implements AutoCloseable {
   /** Restores the test schema before a test; returns the tables it reset. */
   public List<String> resetBeforeTest() throws SQLException {
     long start = System.nanoTime();
+    if (sessionState != null && sessionState.takeChanged()) {
+      // Session variables, temporary tables or locks may sit on pooled connections: replace them.
+      pool.getHikariPoolMXBean().softEvictConnections();
+    }
     List<String> reset;
     try {
       reset = resetter.reset();
