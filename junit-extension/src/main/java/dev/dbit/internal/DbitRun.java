@@ -133,7 +133,7 @@ public final class DbitRun implements AutoCloseable {
       DatabaseResetter resetter =
           new DatabaseResetter(controlConnection, template.schema(), copy, layout);
       boolean reused = prepareCopy(control, template, layout, copy, resetter);
-      ConnectionFactory poolConnections = connections.with(config.jdbcParams());
+      ConnectionFactory poolConnections = connections.with(poolParams(config.jdbcParams()));
       HikariDataSource pool = pool(poolConnections, copy, config.poolSize());
       JdbcClock clock = new JdbcClock();
       SessionStateWatch sessionState = new SessionStateWatch();
@@ -209,6 +209,20 @@ public final class DbitRun implements AutoCloseable {
               + e.getMessage(),
           e);
     }
+  }
+
+  /**
+   * A test blocked on a lock fails after {@value #TEST_LOCK_WAIT_SECONDS} s instead of waiting for
+   * the server default (a year for metadata locks). A {@code sessionVariables} in {@code
+   * dbit.jdbc.params} replaces this.
+   */
+  static final int TEST_LOCK_WAIT_SECONDS = 60;
+
+  static Map<String, String> poolParams(Map<String, String> userParams) {
+    Map<String, String> params = new java.util.LinkedHashMap<>();
+    params.put("sessionVariables", "lock_wait_timeout=" + TEST_LOCK_WAIT_SECONDS);
+    params.putAll(userParams);
+    return params;
   }
 
   /** Resets delete in any order and never cascade; a leaked lock fails a reset, never hangs it. */
