@@ -63,9 +63,7 @@ final class DbIntegrationTestExtension
 
   @Override
   public void beforeEach(ExtensionContext context) throws SQLException {
-    long start = System.nanoTime();
-    run(context).resetBeforeTest();
-    String resetMillis = millis((System.nanoTime() - start) / 1e6);
+    String resetMillis = millis(run(context).resetBeforeTest());
     context.getStore(NAMESPACE).put(ReportKeys.RESET_MS, resetMillis);
     context.publishReportEntry(ReportKeys.RESET_MS, resetMillis);
   }

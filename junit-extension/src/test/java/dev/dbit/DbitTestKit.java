@@ -56,6 +56,16 @@ final class DbitTestKit {
     }
   }
 
+  /** Report entries published at class level (server, template, settings), first value wins. */
+  static Map<String, String> classEntries(EngineExecutionResults results) {
+    return results.containerEvents().reportingEntryPublished().stream()
+        .map(
+            event ->
+                event.getRequiredPayload(org.junit.platform.engine.reporting.ReportEntry.class))
+        .flatMap(entry -> entry.getKeyValuePairs().entrySet().stream())
+        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));
+  }
+
   /** The throwable a failed event carries. */
   static Throwable failure(Event event) {
     return event

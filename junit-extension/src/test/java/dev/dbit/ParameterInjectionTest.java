@@ -26,13 +26,7 @@ class ParameterInjectionTest {
   void publishesWhereTheDatabaseIs() {
     EngineExecutionResults results = DbitTestKit.run(InjectionTestCase.class);
 
-    Map<String, String> entries =
-        results.containerEvents().reportingEntryPublished().stream()
-            .map(e -> e.getRequiredPayload(org.junit.platform.engine.reporting.ReportEntry.class))
-            .flatMap(entry -> entry.getKeyValuePairs().entrySet().stream())
-            .collect(
-                java.util.stream.Collectors.toMap(
-                    Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));
+    Map<String, String> entries = DbitTestKit.classEntries(results);
     assertThat(entries)
         .containsKeys(
             ReportKeys.SERVER,

@@ -86,16 +86,7 @@ class ReportEntriesTest {
   void classesPublishServerAndSettingsOnce() {
     EngineExecutionResults results = DbitTestKit.run(ThreeStatementsTestCase.class);
 
-    Map<String, String> entries =
-        results.containerEvents().reportingEntryPublished().stream()
-            .flatMap(
-                event ->
-                    event
-                        .getRequiredPayload(ReportEntry.class)
-                        .getKeyValuePairs()
-                        .entrySet()
-                        .stream())
-            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    Map<String, String> entries = DbitTestKit.classEntries(results);
     assertThat(entries.get(ReportKeys.SERVER_VERSION)).startsWith("11.4.5-MariaDB");
     assertThat(entries.get(ReportKeys.SERVER_SETTINGS))
         .isEqualTo(

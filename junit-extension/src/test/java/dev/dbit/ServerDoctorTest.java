@@ -9,9 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** The doctor reports the real settings of a server dbit did not tune: the machine's MariaDB. */
@@ -25,16 +23,7 @@ class ServerDoctorTest {
     EngineExecutionResults results =
         DbitTestKit.run(ReportEntriesTest.ThreeStatementsTestCase.class, ExternalServerTest.CONFIG);
 
-    Map<String, String> entries =
-        results.containerEvents().reportingEntryPublished().stream()
-            .flatMap(
-                event ->
-                    event
-                        .getRequiredPayload(ReportEntry.class)
-                        .getKeyValuePairs()
-                        .entrySet()
-                        .stream())
-            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));
+    Map<String, String> entries = DbitTestKit.classEntries(results);
     assertThat(entries.get(ReportKeys.SERVER_VERSION)).isEqualTo(actual.get("version"));
     assertThat(entries.get(ReportKeys.SERVER_SETTINGS))
         .contains("innodb_flush_log_at_trx_commit=" + actual.get("innodb_flush_log_at_trx_commit"))

@@ -10,11 +10,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
-import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 class TemplateReuseTest {
@@ -38,10 +36,7 @@ class TemplateReuseTest {
 
   private static Map<String, String> classEntries(EngineExecutionResults results) {
     DbitTestKit.assertAllSucceeded(results, 1);
-    return results.containerEvents().reportingEntryPublished().stream()
-        .map(event -> event.getRequiredPayload(ReportEntry.class))
-        .flatMap(entry -> entry.getKeyValuePairs().entrySet().stream())
-        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a));
+    return DbitTestKit.classEntries(results);
   }
 
   @DbIntegrationTest

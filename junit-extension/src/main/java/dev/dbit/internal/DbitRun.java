@@ -54,7 +54,7 @@ public final class DbitRun implements AutoCloseable {
   private final DataSource proxiedPool;
   private final JdbcClock clock;
   private ServerCounters counters;
-  private SessionStateWatch sessionState;
+  private final SessionStateWatch sessionState;
   private final StallGuard stallGuard;
   private final ServerSettings serverSettings;
   private final ServerDoctor doctor;
@@ -65,7 +65,9 @@ public final class DbitRun implements AutoCloseable {
       ControlConnection control,
       ServerLock workerLock,
       HikariDataSource pool,
-      TestDatabase database,
+      ConnectionFactory poolConnections,
+      DataSource unpooled,
+      SessionStateWatch sessionState,
       DatabaseResetter resetter,
       TemplateBuilder.Template template,
       String copy,
@@ -86,7 +88,8 @@ public final class DbitRun implements AutoCloseable {
     this.control = control;
     this.workerLock = workerLock;
     this.pool = pool;
-    this.database = database;
+    this.database = new Schema(poolConnections, copy, unpooled, this);
+    this.sessionState = sessionState;
     this.resetter = resetter;
     this.template = template;
     this.copy = copy;
@@ -146,8 +149,6 @@ public final class DbitRun implements AutoCloseable {
           ProxyDataSourceBuilder.create("dbit-extra", new FactoryDataSource(poolConnections, copy))
               .methodListener(clock)
               .buildProxy();
-      MetricsSource metrics = new MetricsSource();
-      TestDatabase database = new Schema(poolConnections, copy, unpooled, metrics);
       ServerCounters counters = ServerCounters.on(control);
       RoundTripBaseline baseline =
           RoundTripBaseline.calibrate(poolConnections, copy, counters.performanceSchema());
@@ -178,25 +179,23 @@ public final class DbitRun implements AutoCloseable {
               baseline.describe(),
               counters.performanceSchema() ? "on" : "off (server SQL time unknown)",
               (System.nanoTime() - start) / 1_000_000));
-      DbitRun run =
-          new DbitRun(
-              controlConnection,
-              workerLock,
-              pool,
-              database,
-              resetter,
-              template,
-              copy,
-              layout,
-              server.description(),
-              proxiedPool,
-              clock,
-              counters,
-              stallGuard,
-              doctor);
-      metrics.run = run;
-      run.sessionState = sessionState;
-      return run;
+      return new DbitRun(
+          controlConnection,
+          workerLock,
+          pool,
+          poolConnections,
+          unpooled,
+          sessionState,
+          resetter,
+          template,
+          copy,
+          layout,
+          server.description(),
+          proxiedPool,
+          clock,
+          counters,
+          stallGuard,
+          doctor);
     } catch (SQLException | RuntimeException e) {
       controlConnection.close();
       if (e instanceof RuntimeException runtime) {
@@ -266,24 +265,24 @@ public final class DbitRun implements AutoCloseable {
     return new HikariDataSource(hikari);
   }
 
-  /** Restores the test schema before a test; returns the tables it reset. */
-  public List<String> resetBeforeTest() throws SQLException {
+  /** Restores the test schema before a test; returns how long that took, in milliseconds. */
+  public double resetBeforeTest() throws SQLException {
     long start = System.nanoTime();
-    if (sessionState != null && sessionState.takeChanged()) {
+    if (sessionState.takeChanged()) {
       // Session variables, temporary tables or locks may sit on pooled connections: replace them.
       pool.getHikariPoolMXBean().softEvictConnections();
     }
-    List<String> reset;
     try {
-      reset = resetter.reset();
+      resetter.reset();
     } catch (SQLException e) {
       if (!recovered(e)) {
         throw e;
       }
-      reset = resetter.reset();
+      resetter.reset();
     }
-    resetMillis.add((System.nanoTime() - start) / 1e6);
-    return reset;
+    double millis = (System.nanoTime() - start) / 1e6;
+    resetMillis.add(millis);
+    return millis;
   }
 
   public DataSource dataSource() {
@@ -449,18 +448,13 @@ public final class DbitRun implements AutoCloseable {
     control.close();
   }
 
-  /** Lets the handle reach the run that is created after it. */
-  private static final class MetricsSource {
-    private DbitRun run;
-  }
-
   /** The {@link TestDatabase} handed to tests; its extra connections are measured too. */
   private record Schema(
-      ConnectionFactory connections, String schemaName, DataSource unpooled, MetricsSource source)
+      ConnectionFactory connections, String schemaName, DataSource unpooled, DbitRun run)
       implements TestDatabase {
     @Override
     public TestMetrics metrics() throws SQLException {
-      return source.run.metricsSoFar();
+      return run.metricsSoFar();
     }
 
     @Override

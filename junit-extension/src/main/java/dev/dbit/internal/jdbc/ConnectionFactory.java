@@ -62,10 +62,6 @@ public final class ConnectionFactory {
     return server.password().reveal();
   }
 
-  public DatabaseServer server() {
-    return server;
-  }
-
   /** Opens a connection to {@code schema}; a connect failure names host, port and the fix. */
   public Connection open(String schema) throws SQLException {
     Properties properties = new Properties();

@@ -20,7 +20,6 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
   private final String sessionSetup;
   private final List<String> locks = new ArrayList<>();
   private Connection connection;
-  private int reconnects;
 
   private ControlConnection(ConnectionFactory factory, String sessionSetup, Connection connection) {
     this.factory = factory;
@@ -49,10 +48,6 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
   /** Remembers a lock taken on this connection, to take it again after a reconnect. */
   public void held(String lock) {
     locks.add(lock);
-  }
-
-  public int reconnects() {
-    return reconnects;
   }
 
   /**
@@ -86,7 +81,6 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
       }
     }
     connection = fresh;
-    reconnects++;
     return true;
   }
 

@@ -2,6 +2,7 @@ package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
+import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.template.SchemaCopier;
 import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.SchemaOwnership;
@@ -44,15 +45,11 @@ public final class DatabaseResetter {
   private final SchemaLayout layout;
   private final List<String> emptyTables;
   private final List<String> referenceTables;
+  private final String existsSql;
   private final String probeSql;
   private Map<String, Long> referenceChecksums = Map.of();
   private final String gateSql;
   private long[] rowCounters = new long[0];
-
-  /** Resets that the gate alone settled, and all resets; for reports and tests. */
-  private long gateOnly;
-
-  private long resets;
 
   public DatabaseResetter(
       java.util.function.Supplier<Connection> control,
@@ -65,6 +62,7 @@ public final class DatabaseResetter {
     this.layout = layout;
     this.emptyTables = layout.emptyTables();
     this.referenceTables = List.copyOf(layout.referenceTables());
+    this.existsSql = emptyTables.isEmpty() ? "" : SchemaLayout.probeSql(copy, emptyTables);
     this.probeSql = buildProbeSql();
     this.gateSql =
         ROW_COUNTERS_SQL + (referenceTables.isEmpty() ? "" : ";\n" + checksumSql(referenceTables));
@@ -82,19 +80,12 @@ public final class DatabaseResetter {
    */
   public void restoreEverything() throws SQLException {
     requireOwnership();
-    execute(cleanupSql(plan(layout.tables()).tables()));
+    MultiStatement.execute(control.get(), cleanupSql(plan(layout.tables()).tables()));
     referenceChecksums = checksums(referenceTables);
-    // Triggers fired by the deletes above may have written rows: probe until clean.
-    for (int pass = 1; pass <= MAX_PASSES; pass++) {
-      List<String> dirty = probe();
-      if (dirty.isEmpty()) {
-        rowCounters = readRowCounters();
-        return;
-      }
-      execute(cleanupSql(plan(dirty).tables()));
-    }
-    throw new IllegalStateException(
-        "dbit: " + copy + " stays dirty after a full restore; triggers keep writing rows");
+    // No counter baseline yet: the reset below probes, and cleans what the triggers fired by the
+    // deletes above wrote.
+    rowCounters = new long[0];
+    reset();
   }
 
   /** Records the reference checksums of a freshly built copy. */
@@ -104,18 +95,13 @@ public final class DatabaseResetter {
     rowCounters = readRowCounters();
   }
 
-  /** How many resets the gate settled alone, out of how many. */
-  public long[] gateStatistics() {
-    return new long[] {gateOnly, resets};
-  }
-
   /**
    * The gate's reading.
    *
    * @param counters the global row counters now
    * @param clean no row written on the server and no reference table changed since the last reset
    */
-  private record Gate(long[] counters, boolean clean) {}
+  private record Gate(long[] counters, Map<String, Long> checksums, boolean clean) {}
 
   private Gate gate() throws SQLException {
     try (Statement statement = control.get().createStatement()) {
@@ -124,13 +110,17 @@ public final class DatabaseResetter {
       try (ResultSet rows = statement.getResultSet()) {
         counters = rowCounters(rows);
       }
-      boolean clean = counters.length == COUNTERS && java.util.Arrays.equals(counters, rowCounters);
+      Map<String, Long> checksums = Map.of();
       if (!referenceTables.isEmpty() && statement.getMoreResults()) {
         try (ResultSet rows = statement.getResultSet()) {
-          clean &= readChecksums(rows).equals(referenceChecksums);
+          checksums = readChecksums(rows);
         }
       }
-      return new Gate(counters, clean);
+      boolean clean =
+          counters.length == COUNTERS
+              && java.util.Arrays.equals(counters, rowCounters)
+              && checksums.equals(referenceChecksums);
+      return new Gate(counters, checksums, clean);
     }
   }
 
@@ -155,16 +145,15 @@ public final class DatabaseResetter {
    * @return the tables that were reset, in order
    */
   public List<String> reset() throws SQLException {
-    resets++;
     // Read before probing: a write racing with the probe moves the counters past this baseline.
     Gate gate = gate();
     if (gate.clean()) {
-      gateOnly++;
       return List.of();
     }
     List<String> resetTables = new ArrayList<>();
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
-      List<String> dirty = probe();
+      // The gate has just checksummed the reference tables; later passes checksum again.
+      List<String> dirty = pass == 1 ? probe(gate.checksums()) : probe();
       if (dirty.isEmpty()) {
         rowCounters = pass == 1 ? gate.counters() : readRowCounters();
         return resetTables;
@@ -226,24 +215,37 @@ public final class DatabaseResetter {
 
   /** Tables that differ from the post-migration state, in one round trip. */
   List<String> probe() throws SQLException {
+    return probe(null);
+  }
+
+  /**
+   * Like {@link #probe()}, but with reference checksums already read: only the empty tables are
+   * probed.
+   */
+  private List<String> probe(Map<String, Long> knownChecksums) throws SQLException {
     List<String> dirty = new ArrayList<>();
-    try (Statement statement = control.get().createStatement()) {
-      boolean isResult = statement.execute(probeSql);
-      if (!emptyTables.isEmpty()) {
-        try (ResultSet rows = statement.getResultSet()) {
-          dirty.addAll(SchemaLayout.nonEmptyTables(rows, emptyTables));
+    String sql = knownChecksums == null ? probeSql : existsSql;
+    Map<String, Long> checksums = knownChecksums;
+    if (!sql.isEmpty()) {
+      try (Statement statement = control.get().createStatement()) {
+        boolean isResult = statement.execute(sql);
+        if (!emptyTables.isEmpty()) {
+          try (ResultSet rows = statement.getResultSet()) {
+            dirty.addAll(SchemaLayout.nonEmptyTables(rows, emptyTables));
+          }
+          isResult = statement.getMoreResults();
         }
-        isResult = statement.getMoreResults();
-      }
-      if (!referenceTables.isEmpty() && isResult) {
-        try (ResultSet rows = statement.getResultSet()) {
-          Map<String, Long> now = readChecksums(rows);
-          for (String table : referenceTables) {
-            if (!now.get(table).equals(referenceChecksums.get(table))) {
-              dirty.add(table);
-            }
+        if (checksums == null && !referenceTables.isEmpty() && isResult) {
+          try (ResultSet rows = statement.getResultSet()) {
+            checksums = readChecksums(rows);
           }
         }
+      }
+    }
+    for (String table : referenceTables) {
+      if (!java.util.Objects.equals(
+          checksums == null ? null : checksums.get(table), referenceChecksums.get(table))) {
+        dirty.add(table);
       }
     }
     return dirty;
@@ -251,8 +253,8 @@ public final class DatabaseResetter {
 
   private String buildProbeSql() {
     List<String> parts = new ArrayList<>();
-    if (!emptyTables.isEmpty()) {
-      parts.add(SchemaLayout.probeSql(copy, emptyTables));
+    if (!existsSql.isEmpty()) {
+      parts.add(existsSql);
     }
     if (!referenceTables.isEmpty()) {
       parts.add(checksumSql(referenceTables));
@@ -306,33 +308,11 @@ public final class DatabaseResetter {
    * trip.
    */
   private long[] executeCleanup(String sql) throws SQLException {
-    try (Statement statement = control.get().createStatement()) {
-      boolean isResult = statement.execute(sql + ";\n" + ROW_COUNTERS_SQL);
-      long[] counters = null;
-      while (true) {
-        if (isResult) {
-          try (ResultSet rows = statement.getResultSet()) {
-            counters = rowCounters(rows);
-          }
-        } else if (statement.getUpdateCount() == -1) {
-          break;
-        }
-        isResult = statement.getMoreResults();
-      }
-      return counters;
-    }
+    return MultiStatement.executeReadingLast(
+        control.get(), sql + ";\n" + ROW_COUNTERS_SQL, DatabaseResetter::rowCounters);
   }
 
   private void requireOwnership() throws SQLException {
     SchemaOwnership.requireOwned(control.get(), copy, "reset");
-  }
-
-  private void execute(String sql) throws SQLException {
-    try (Statement statement = control.get().createStatement()) {
-      boolean isResult = statement.execute(sql);
-      while (isResult || statement.getUpdateCount() != -1) {
-        isResult = statement.getMoreResults();
-      }
-    }
   }
 }

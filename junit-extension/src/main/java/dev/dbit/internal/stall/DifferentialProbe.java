@@ -41,7 +41,6 @@ public final class DifferentialProbe {
   }
 
   static boolean stalls(Percentiles path, Percentiles baseline, boolean loopbackServer) {
-    double floor = Math.max(StallJudge.ROUND_TRIP_FACTOR * baseline.p90(), StallJudge.MIN_WAIT_MS);
-    return path.p50() >= floor || (loopbackServer && path.p50() >= StallJudge.LOOPBACK_STALL_MS);
+    return StallJudge.farAboveRoundTrip(path.p50(), baseline, loopbackServer);
   }
 }

@@ -51,10 +51,6 @@ public final class StallGuard {
   public record Assessment(
       StallJudge.Verdict verdict, boolean stalled, String summary, Optional<String> message) {}
 
-  public RoundTripBaseline baseline() {
-    return baseline;
-  }
-
   public StallSettings settings() {
     return settings;
   }

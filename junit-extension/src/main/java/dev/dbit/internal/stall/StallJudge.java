@@ -80,11 +80,7 @@ public final class StallJudge {
           100 * Math.max(0, unexplained) / wall);
     }
     double perStatement = unexplained / metrics.statements();
-    double floor = Math.max(ROUND_TRIP_FACTOR * baseline.p90(), MIN_WAIT_MS);
-    boolean baselineStalls = loopbackServer && baseline.p50() >= LOOPBACK_STALL_MS;
-    boolean farAbove =
-        perStatement >= floor || (baselineStalls && perStatement >= LOOPBACK_STALL_MS);
-    if (!farAbove) {
+    if (!farAboveRoundTrip(perStatement, baseline, loopbackServer)) {
       return no(
           "%.2f ms of wait per statement is close to a round trip (p90 %.2f ms)",
           perStatement, baseline.p90());
@@ -96,6 +92,17 @@ public final class StallJudge {
             perStatement,
             baseline.p50());
     return new Verdict(serverSql.isPresent() ? Outcome.STALL : Outcome.SUSPECTED, reason);
+  }
+
+  /**
+   * True when {@code millis} of waiting is far above a normal round trip: ten times the p90 and at
+   * least {@value #MIN_WAIT_MS} ms, or, on a loopback server whose own round trip already takes
+   * {@value #LOOPBACK_STALL_MS} ms, at least that much. Used for tests and for probe paths alike.
+   */
+  static boolean farAboveRoundTrip(double millis, Percentiles baseline, boolean loopbackServer) {
+    double floor = Math.max(ROUND_TRIP_FACTOR * baseline.p90(), MIN_WAIT_MS);
+    boolean baselineStalls = loopbackServer && baseline.p50() >= LOOPBACK_STALL_MS;
+    return millis >= floor || (baselineStalls && millis >= LOOPBACK_STALL_MS);
   }
 
   private static Verdict no(String format, Object... args) {

@@ -3,6 +3,7 @@ package dev.dbit.internal.template;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
+import dev.dbit.internal.jdbc.MultiStatement;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -134,12 +135,7 @@ public final class SchemaCopier {
   }
 
   private static void executeAll(Connection control, List<String> statements) throws SQLException {
-    String sql = statements.stream().filter(s -> !s.isBlank()).collect(Collectors.joining(";\n"));
-    try (Statement statement = control.createStatement()) {
-      boolean isResult = statement.execute(sql);
-      while (isResult || statement.getUpdateCount() != -1) {
-        isResult = statement.getMoreResults();
-      }
-    }
+    MultiStatement.execute(
+        control, statements.stream().filter(s -> !s.isBlank()).collect(Collectors.joining(";\n")));
   }
 }

@@ -80,8 +80,9 @@ public record SchemaLayout(
       }
     }
     Map<String, List<String>> referenceColumns = new LinkedHashMap<>();
+    Map<String, List<String>> columns = insertableColumns(connection, schema);
     for (String table : nonEmptyTables(connection, schema, tables)) {
-      referenceColumns.put(table, insertableColumns(connection, schema, table));
+      referenceColumns.put(table, columns.get(table));
     }
     List<String> triggers = new ArrayList<>();
     Set<String> deleteTriggers = new TreeSet<>();
@@ -173,20 +174,22 @@ public record SchemaLayout(
     return nonEmpty;
   }
 
-  private static List<String> insertableColumns(Connection connection, String schema, String table)
+  /** Every table's columns that an INSERT may name (not generated), in one query. */
+  private static Map<String, List<String>> insertableColumns(Connection connection, String schema)
       throws SQLException {
-    List<String> columns = new ArrayList<>();
+    Map<String, List<String>> columns = new LinkedHashMap<>();
     try (PreparedStatement query =
         connection.prepareStatement(
-            "SELECT COLUMN_NAME, EXTRA FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND"
-                + " TABLE_NAME = ? ORDER BY ORDINAL_POSITION")) {
+            "SELECT TABLE_NAME, COLUMN_NAME, EXTRA FROM information_schema.COLUMNS WHERE"
+                + " TABLE_SCHEMA = ? ORDER BY TABLE_NAME, ORDINAL_POSITION")) {
       query.setString(1, schema);
-      query.setString(2, table);
       try (ResultSet rows = query.executeQuery()) {
         while (rows.next()) {
-          String extra = rows.getString(2);
+          String extra = rows.getString(3);
           if (extra == null || !extra.toUpperCase(java.util.Locale.ROOT).contains("GENERATED")) {
-            columns.add(rows.getString(1));
+            columns
+                .computeIfAbsent(rows.getString(1), t -> new ArrayList<>())
+                .add(rows.getString(2));
           }
         }
       }

@@ -38,23 +38,12 @@ public final class PaymentRepository {
   }
 
   public Optional<Payment> find(Connection c, long id) throws SQLException {
-    return Jdbc.one(
-        c,
-        SELECT + " WHERE id = ?",
-        row ->
-            new Payment(
-                row.getLong(1), row.getLong(2), row.getString(3), row.getLong(4), row.getString(5)),
-        id);
+    return Jdbc.one(c, SELECT + " WHERE id = ?", PaymentRepository::payment, id);
   }
 
   public List<Payment> forOrder(Connection c, long orderId) throws SQLException {
     return Jdbc.list(
-        c,
-        SELECT + " WHERE order_id = ? ORDER BY id",
-        row ->
-            new Payment(
-                row.getLong(1), row.getLong(2), row.getString(3), row.getLong(4), row.getString(5)),
-        orderId);
+        c, SELECT + " WHERE order_id = ? ORDER BY id", PaymentRepository::payment, orderId);
   }
 
   public long attempts(Connection c, long paymentId) throws SQLException {
@@ -80,4 +69,9 @@ public final class PaymentRepository {
 
   private static final String SELECT =
       "SELECT id, order_id, method_code, amount_cents, status FROM payment";
+
+  private static Payment payment(java.sql.ResultSet row) throws SQLException {
+    return new Payment(
+        row.getLong(1), row.getLong(2), row.getString(3), row.getLong(4), row.getString(5));
+  }
 }

@@ -3,7 +3,6 @@ package dev.dbit.sample.service;
 import dev.dbit.sample.BusinessRuleException;
 import dev.dbit.sample.Database;
 import dev.dbit.sample.model.LoyaltyPolicy;
-import dev.dbit.sample.model.Money;
 import dev.dbit.sample.model.OrderNumber;
 import dev.dbit.sample.model.OrderStatus;
 import dev.dbit.sample.model.OrderTotals;
@@ -152,10 +151,5 @@ public final class CheckoutService {
     } catch (SQLException e) {
       throw new dev.dbit.sample.DataAccessException(e);
     }
-  }
-
-  /** Convenience for callers that price things up front. */
-  public static Money priceOf(ProductRepository.Product product, int quantity) {
-    return product.price().times(quantity);
   }
 }
