@@ -4,18 +4,15 @@ import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.StallSettings;
-import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.SurefireLine;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.server.ServerChoice;
 import dev.dbit.internal.server.ServerProvisioner;
 import dev.dbit.internal.stall.StallGuard;
 import java.lang.System.Logger.Level;
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -26,10 +23,8 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
-import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
-import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
@@ -39,11 +34,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * control connection, pool) in the execution request's store; both are closed by JUnit.
  */
 final class DbIntegrationTestExtension
-    implements BeforeAllCallback,
-        BeforeEachCallback,
-        AfterEachCallback,
-        ParameterResolver,
-        InvocationInterceptor {
+    implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
   private static final Namespace NAMESPACE = Namespace.create(DbIntegrationTestExtension.class);
 
@@ -63,59 +54,23 @@ final class DbIntegrationTestExtension
 
   @Override
   public void beforeEach(ExtensionContext context) throws SQLException {
-    String resetMillis = millis(run(context).resetBeforeTest());
+    String resetMillis = millis(run(context).beginTest());
     context.getStore(NAMESPACE).put(ReportKeys.RESET_MS, resetMillis);
     context.publishReportEntry(ReportKeys.RESET_MS, resetMillis);
   }
 
   /**
-   * Runs after the test's own {@code @AfterEach} methods: a transaction still open then is a leak.
-   * dbit closes the connection so the next reset cannot hang on its locks, and fails this test.
+   * Ends the measurement, which spans the test's own {@code @BeforeEach} and {@code @AfterEach}
+   * methods and the test method; judges it; and fails the test on a leak (a transaction or a {@code
+   * LOCK TABLES} still held: dbit closed that connection so that the next test can start), a
+   * statement budget exceeded, or a transport stall in fail mode. A failure of the test itself
+   * comes first; JUnit adds these to it as suppressed.
    */
   @Override
   public void afterEach(ExtensionContext context) throws SQLException {
-    List<String> leaks = run(context).closeLeakedTransactions();
-    if (!leaks.isEmpty()) {
-      throw new AssertionError(
-          "dbit: this test left "
-              + leaks.size()
-              + " connection(s) to the test schema with an open transaction: "
-              + String.join("; ", leaks)
-              + ". dbit closed them so that the next test can start. Commit or roll back, and"
-              + " close every connection the test opens (try-with-resources).");
-    }
-  }
-
-  @Override
-  public void interceptTestMethod(
-      Invocation<Void> invocation,
-      ReflectiveInvocationContext<Method> method,
-      ExtensionContext context)
-      throws Throwable {
-    measured(invocation, context);
-  }
-
-  @Override
-  public void interceptTestTemplateMethod(
-      Invocation<Void> invocation,
-      ReflectiveInvocationContext<Method> method,
-      ExtensionContext context)
-      throws Throwable {
-    measured(invocation, context);
-  }
-
-  /** Measures the test method alone, judges it, and fails it on a transport stall in fail mode. */
-  private static void measured(Invocation<Void> invocation, ExtensionContext context)
-      throws Throwable {
     DbitRun run = run(context);
-    TestMeasurement measurement = run.startMeasurement();
-    Throwable failure = null;
-    try {
-      invocation.proceed();
-    } catch (Throwable t) {
-      failure = t;
-    }
-    TestMetrics metrics = run.stopMeasurement(measurement);
+    DbitRun.EndOfTest end = run.endTest();
+    TestMetrics metrics = end.metrics();
     StallSettings.StallMode mode = run.stallGuard().settings().mode();
     Optional<StallGuard.Assessment> assessment =
         mode == StallSettings.StallMode.OFF ? Optional.empty() : Optional.of(run.assess(metrics));
@@ -126,18 +81,24 @@ final class DbIntegrationTestExtension
         ReportKeys.RESET_MS,
         context.getStore(NAMESPACE).getOrDefault(ReportKeys.RESET_MS, String.class, "n/a"));
     SurefireLine.print(System.out, line);
+    if (!end.leaks().isEmpty()) {
+      throw new AssertionError(
+          "dbit: this test left "
+              + end.leaks().size()
+              + " connection(s) to the test schema holding locks: "
+              + String.join("; ", end.leaks())
+              + ". dbit closed them so that the next test can start. Commit or roll back,"
+              + " UNLOCK TABLES, and close every connection the test opens"
+              + " (try-with-resources).");
+    }
     Optional<AssertionError> budget = statementBudget(context, metrics);
+    if (budget.isPresent()) {
+      throw budget.get();
+    }
     Optional<TransportStallError> stall =
         assessment
             .flatMap(StallGuard.Assessment::message)
             .map(message -> new TransportStallError(message, metrics));
-    if (failure != null) {
-      stall.ifPresent(failure::addSuppressed);
-      throw failure;
-    }
-    if (budget.isPresent()) {
-      throw budget.get();
-    }
     if (stall.isPresent()) {
       if (mode == StallSettings.StallMode.FAIL) {
         throw stall.get();

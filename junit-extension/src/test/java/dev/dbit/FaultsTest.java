@@ -39,11 +39,12 @@ class FaultsTest {
     assertThat(failures).singleElement().isInstanceOf(AssertionError.class);
     assertThat(failures.get(0).getMessage())
         .startsWith(
-            "dbit: this test left 1 connection(s) to the test schema with an open transaction: connection ")
-        .contains("(1 rows changed")
+            "dbit: this test left 1 connection(s) to the test schema holding locks: a connection"
+                + " dbit handed out was not closed (auto-commit off: its transaction was rolled"
+                + " back).")
         .endsWith(
-            "dbit closed them so that the next test can start. Commit or roll back, and close every"
-                + " connection the test opens (try-with-resources).");
+            "dbit closed them so that the next test can start. Commit or roll back, UNLOCK"
+                + " TABLES, and close every connection the test opens (try-with-resources).");
     assertThat(results.testEvents().succeeded().count()).isEqualTo(1);
     assertThat(took).as("no 10 s lock wait, no hang").isLessThan(Duration.ofSeconds(8));
   }

@@ -9,13 +9,18 @@ import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.FactoryDataSource;
 import dev.dbit.internal.jdbc.ServerLock;
+import dev.dbit.internal.measure.ConnectionLeakWatch;
 import dev.dbit.internal.measure.JdbcClock;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.measure.SessionStateWatch;
 import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.Percentiles;
+import dev.dbit.internal.reset.BetweenTests;
+import dev.dbit.internal.reset.CounterGateReset;
 import dev.dbit.internal.reset.DatabaseResetter;
+import dev.dbit.internal.reset.SchemaChangeWatch;
+import dev.dbit.internal.reset.StatisticsReset;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.stall.StallGuard;
 import dev.dbit.internal.template.MigrationFingerprint;
@@ -46,14 +51,15 @@ public final class DbitRun implements AutoCloseable {
   private final ServerLock workerLock;
   private final HikariDataSource pool;
   private final TestDatabase database;
-  private final DatabaseResetter resetter;
+  private final BetweenTests between;
+  private final SchemaChangeWatch schemaChanges;
+  private final ConnectionLeakWatch connectionLeaks;
   private final TemplateBuilder.Template template;
   private final String copy;
   private final SchemaLayout layout;
   private final String serverDescription;
   private final DataSource proxiedPool;
   private final JdbcClock clock;
-  private ServerCounters counters;
   private final SessionStateWatch sessionState;
   private final StallGuard stallGuard;
   private final ServerSettings serverSettings;
@@ -68,14 +74,15 @@ public final class DbitRun implements AutoCloseable {
       ConnectionFactory poolConnections,
       DataSource unpooled,
       SessionStateWatch sessionState,
-      DatabaseResetter resetter,
+      SchemaChangeWatch schemaChanges,
+      ConnectionLeakWatch connectionLeaks,
+      BetweenTests between,
       TemplateBuilder.Template template,
       String copy,
       SchemaLayout layout,
       String serverDescription,
       DataSource proxiedPool,
       JdbcClock clock,
-      ServerCounters counters,
       StallGuard stallGuard,
       ServerDoctor doctor) {
     this.serverSettings = doctor.settings();
@@ -83,14 +90,15 @@ public final class DbitRun implements AutoCloseable {
     this.serverDescription = serverDescription;
     this.proxiedPool = proxiedPool;
     this.clock = clock;
-    this.counters = counters;
     this.stallGuard = stallGuard;
     this.control = control;
     this.workerLock = workerLock;
     this.pool = pool;
     this.database = new Schema(poolConnections, copy, unpooled, this);
     this.sessionState = sessionState;
-    this.resetter = resetter;
+    this.between = between;
+    this.schemaChanges = schemaChanges;
+    this.connectionLeaks = connectionLeaks;
     this.template = template;
     this.copy = copy;
     this.layout = layout;
@@ -140,16 +148,26 @@ public final class DbitRun implements AutoCloseable {
       HikariDataSource pool = pool(poolConnections, copy, config.poolSize());
       JdbcClock clock = new JdbcClock();
       SessionStateWatch sessionState = new SessionStateWatch();
+      SchemaChangeWatch schemaChanges = new SchemaChangeWatch();
+      ConnectionLeakWatch connectionLeaks = new ConnectionLeakWatch();
       DataSource proxiedPool =
           ProxyDataSourceBuilder.create("dbit", pool)
               .methodListener(clock)
+              .methodListener(connectionLeaks)
               .listener(sessionState)
+              .listener(schemaChanges)
               .buildProxy();
       DataSource unpooled =
           ProxyDataSourceBuilder.create("dbit-extra", new FactoryDataSource(poolConnections, copy))
               .methodListener(clock)
+              .methodListener(connectionLeaks)
+              .listener(schemaChanges)
               .buildProxy();
       ServerCounters counters = ServerCounters.on(control);
+      BetweenTests between =
+          StatisticsReset.ifAvailable(controlConnection, resetter, layout, copy)
+              .map(BetweenTests.class::cast)
+              .orElseGet(() -> new CounterGateReset(controlConnection, resetter, counters));
       RoundTripBaseline baseline =
           RoundTripBaseline.calibrate(poolConnections, copy, counters.performanceSchema());
       ServerDoctor doctor =
@@ -168,7 +186,8 @@ public final class DbitRun implements AutoCloseable {
           Level.INFO,
           String.format(
               "dbit: %s; template %s %s (%d tables, %d reference tables); test schema %s %s;"
-                  + " round trip %s; performance_schema %s; ready in %d ms",
+                  + " round trip %s; performance_schema %s; changed tables found by %s;"
+                  + " ready in %d ms",
               server.description(),
               template.schema(),
               template.reused() ? "reused" : "migrated",
@@ -177,7 +196,8 @@ public final class DbitRun implements AutoCloseable {
               copy,
               reused ? "reused" : "copied",
               baseline.describe(),
-              counters.performanceSchema() ? "on" : "off (server SQL time unknown)",
+              counters.performanceSchema() ? "on" : "off",
+              between.describe(),
               (System.nanoTime() - start) / 1_000_000));
       return new DbitRun(
           controlConnection,
@@ -186,14 +206,15 @@ public final class DbitRun implements AutoCloseable {
           poolConnections,
           unpooled,
           sessionState,
-          resetter,
+          schemaChanges,
+          connectionLeaks,
+          between,
           template,
           copy,
           layout,
           server.description(),
           proxiedPool,
           clock,
-          counters,
           stallGuard,
           doctor);
     } catch (SQLException | RuntimeException e) {
@@ -226,7 +247,13 @@ public final class DbitRun implements AutoCloseable {
 
   /** Resets delete in any order and never cascade; a leaked lock fails a reset, never hangs it. */
   private static final String CONTROL_SESSION =
-      "SET SESSION foreign_key_checks = 0, innodb_lock_wait_timeout = 10, lock_wait_timeout = 10";
+      "SET SESSION foreign_key_checks = 0, innodb_lock_wait_timeout = "
+          + DbitRun.CONTROL_LOCK_WAIT_SECONDS
+          + ", lock_wait_timeout = "
+          + DbitRun.CONTROL_LOCK_WAIT_SECONDS;
+
+  /** How long a reset waits for a lock before it closes the connection holding it. */
+  static final int CONTROL_LOCK_WAIT_SECONDS = 3;
 
   private static boolean prepareCopy(
       Connection control,
@@ -265,23 +292,35 @@ public final class DbitRun implements AutoCloseable {
     return new HikariDataSource(hikari);
   }
 
-  /** Restores the test schema before a test; returns how long that took, in milliseconds. */
-  public double resetBeforeTest() throws SQLException {
+  /**
+   * Restores the test schema and starts measuring the next test; call on the test's thread.
+   *
+   * @return how long the reset took, in milliseconds
+   */
+  public double beginTest() throws SQLException {
     long start = System.nanoTime();
     if (sessionState.takeChanged()) {
       // Session variables, temporary tables or locks may sit on pooled connections: replace them.
       pool.getHikariPoolMXBean().softEvictConnections();
     }
+    if (schemaChanges.takeSeen()) {
+      between.distrust();
+    }
+    ServerCounters.Reading reading;
     try {
-      resetter.reset();
+      reading = between.beforeTest();
     } catch (SQLException e) {
-      if (!recovered(e)) {
+      if (e.getErrorCode() == LOCK_WAIT_TIMEOUT) {
+        clearLockHolders();
+      } else if (!recovered(e)) {
         throw e;
       }
-      resetter.reset();
+      reading = between.beforeTest();
     }
     double millis = (System.nanoTime() - start) / 1e6;
     resetMillis.add(millis);
+    connectionLeaks.startTest();
+    current = TestMeasurement.start(reading, clock);
     return millis;
   }
 
@@ -289,25 +328,71 @@ public final class DbitRun implements AutoCloseable {
     return proxiedPool;
   }
 
-  /** Starts measuring a test method; call on the test's thread. */
-  public TestMeasurement startMeasurement() throws SQLException {
+  /**
+   * What one test did and left behind.
+   *
+   * @param metrics its measurement
+   * @param leaks one line per connection dbit had to close because the test left it holding locks
+   */
+  public record EndOfTest(TestMetrics metrics, List<String> leaks) {}
+
+  /** Ends the current test's measurement and closes what it leaked; call on the test's thread. */
+  public EndOfTest endTest() throws SQLException {
+    TestMeasurement measurement = current;
+    current = null;
+    if (measurement == null) {
+      throw new IllegalStateException("dbit: endTest() without beginTest()");
+    }
+    BetweenTests.AfterTest after;
     try {
-      current = TestMeasurement.start(control, counters, clock);
+      after = between.afterTest();
     } catch (SQLException e) {
       if (!recovered(e)) {
         throw e;
       }
-      current = TestMeasurement.start(control, counters, clock);
+      after = between.afterTest();
     }
-    return current;
+    TestMetrics metrics = measurement.until(after.counters());
+    List<String> leaks = new ArrayList<>(connectionLeaks.closeLeaked());
+    if (after.openTransactions()) {
+      leaks.addAll(closeLeakedTransactions());
+    }
+    if (after.hiddenWrites()) {
+      leaks.addAll(closeLockHolders());
+    }
+    return new EndOfTest(metrics, leaks);
   }
 
-  /** Reconnects a lost control connection; the server counters then follow the new thread. */
+  /** MySQL and MariaDB error 1205, for row locks and (MariaDB) metadata locks alike. */
+  private static final int LOCK_WAIT_TIMEOUT = 1205;
+
+  /**
+   * The reset waited {@value #CONTROL_LOCK_WAIT_SECONDS} s for a lock some connection dbit does not
+   * track still holds (one opened with DriverManager, say): close every other connection to the
+   * test schema and restore it the safe way.
+   */
+  private void clearLockHolders() throws SQLException {
+    try (Statement statement = control.get().createStatement()) {
+      statement.execute("ROLLBACK");
+    }
+    List<String> closed = new ArrayList<>(closeLeakedTransactions());
+    closed.addAll(closeLockHolders());
+    LOG.log(
+        Level.WARNING,
+        "dbit: the reset of "
+            + copy
+            + " waited "
+            + CONTROL_LOCK_WAIT_SECONDS
+            + " s for a lock held by a connection the previous test left open; dbit closed: "
+            + String.join("; ", closed));
+  }
+
+  /** Reconnects a lost control connection; the next reset then trusts no counter. */
   private boolean recovered(SQLException failure) throws SQLException {
     if (!control.recoverIfLost(failure)) {
       return false;
     }
-    counters = ServerCounters.on(control.get());
+    between.controlReconnected();
     return true;
   }
 
@@ -317,7 +402,7 @@ public final class DbitRun implements AutoCloseable {
    *
    * @return one line per connection closed, empty when the test left nothing open
    */
-  public List<String> closeLeakedTransactions() throws SQLException {
+  private List<String> closeLeakedTransactions() throws SQLException {
     List<String> leaks = new ArrayList<>();
     List<Long> threads = new ArrayList<>();
     try (java.sql.PreparedStatement query =
@@ -352,27 +437,53 @@ public final class DbitRun implements AutoCloseable {
     return leaks;
   }
 
-  /** The running test's metrics so far; fails outside a test method. */
-  public TestMetrics metricsSoFar() throws SQLException {
-    if (current == null) {
-      throw new IllegalStateException(
-          "dbit: TestDatabase.metrics() measures the running test method; call it inside one");
+  /**
+   * Closes every connection to the test schema but dbit's own: one of them wrote under {@code LOCK
+   * TABLES}, which only a full probe finds once the lock is gone.
+   */
+  private List<String> closeLockHolders() throws SQLException {
+    between.distrust();
+    List<String> closed = new ArrayList<>();
+    List<Long> threads = new ArrayList<>();
+    try (java.sql.PreparedStatement query =
+        control
+            .get()
+            .prepareStatement(
+                "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <>"
+                    + " CONNECTION_ID() AND COMMAND = 'Sleep'")) {
+      query.setString(1, copy);
+      try (java.sql.ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          threads.add(rows.getLong(1));
+        }
+      }
     }
-    return current.peek();
+    try (Statement statement = control.get().createStatement()) {
+      for (long thread : threads) {
+        try {
+          statement.execute("KILL CONNECTION " + thread);
+          closed.add("connection " + thread + " left open after writing under LOCK TABLES");
+        } catch (SQLException e) {
+          // It ended by itself meanwhile.
+        }
+      }
+    }
+    // Idle pooled connections were among those killed: replace them all.
+    pool.getHikariPoolMXBean().softEvictConnections();
+    if (closed.isEmpty()) {
+      closed.add("a connection wrote under LOCK TABLES (it has since closed)");
+    }
+    return closed;
   }
 
-  /** Ends the current measurement and returns its metrics. */
-  public TestMetrics stopMeasurement(TestMeasurement measurement) throws SQLException {
-    try {
-      return measurement.stop();
-    } catch (SQLException e) {
-      if (!recovered(e)) {
-        throw e;
-      }
-      return measurement.stop();
-    } finally {
-      current = null;
+  /** The running test's metrics so far; fails outside a test. */
+  public TestMetrics metricsSoFar() throws SQLException {
+    TestMeasurement measurement = current;
+    if (measurement == null) {
+      throw new IllegalStateException(
+          "dbit: TestDatabase.metrics() measures the running test; call it inside one");
     }
+    return measurement.until(between.peek());
   }
 
   public ServerSettings serverSettings() {

@@ -150,12 +150,25 @@ public final class DatabaseResetter {
     if (gate.clean()) {
       return List.of();
     }
+    return probeAndClean(gate.checksums(), gate.counters());
+  }
+
+  /**
+   * Restores every table that differs from the post-migration state, found by probing every table
+   * and checksumming every reference table: the safe method, for when no counter can be trusted.
+   */
+  public List<String> resetProbingEverything() throws SQLException {
+    return probeAndClean(null, null);
+  }
+
+  private List<String> probeAndClean(Map<String, Long> gateChecksums, long[] gateCounters)
+      throws SQLException {
     List<String> resetTables = new ArrayList<>();
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
       // The gate has just checksummed the reference tables; later passes checksum again.
-      List<String> dirty = pass == 1 ? probe(gate.checksums()) : probe();
+      List<String> dirty = pass == 1 && gateChecksums != null ? probe(gateChecksums) : probe();
       if (dirty.isEmpty()) {
-        rowCounters = pass == 1 ? gate.counters() : readRowCounters();
+        rowCounters = pass == 1 && gateCounters != null ? gateCounters : readRowCounters();
         return resetTables;
       }
       CleanupPlan plan = plan(dirty);
@@ -288,7 +301,7 @@ public final class DatabaseResetter {
     return checksums;
   }
 
-  private String cleanupSql(List<String> tables) {
+  String cleanupSql(List<String> tables) {
     List<String> statements = new ArrayList<>();
     // One transaction: one commit for all tables instead of one per DELETE.
     statements.add("START TRANSACTION");

@@ -38,7 +38,8 @@ public final class EmbeddedMariaDb implements DatabaseServer {
           "--innodb-flush-log-at-trx-commit=2",
           "--sync-binlog=0",
           "--innodb-doublewrite=0",
-          "--performance-schema=ON");
+          "--performance-schema=ON",
+          "--userstat=ON");
 
   private final DB db;
   private final int port;

@@ -1,0 +1,44 @@
+package dev.dbit.internal.reset;
+
+import dev.dbit.internal.measure.ServerCounters;
+import java.sql.SQLException;
+
+/**
+ * What dbit does on the control connection between two tests: read the counters that end one test,
+ * restore the schema, read the counters that start the next. Implementations differ in how many
+ * round trips that takes.
+ */
+public interface BetweenTests {
+
+  /** Restores the test schema and returns the counters the next test starts from. */
+  ServerCounters.Reading beforeTest() throws SQLException;
+
+  /** Reads the counters that end a test and notes what it changed for the next reset. */
+  AfterTest afterTest() throws SQLException;
+
+  /** Reads the counters now, in the middle of a test. */
+  ServerCounters.Reading peek() throws SQLException;
+
+  /**
+   * A statement the counters cannot see ran ({@code TRUNCATE}, DDL, {@code LOCK TABLES}): the next
+   * reset probes every table.
+   */
+  void distrust();
+
+  /** The control connection was replaced: the next reset must not trust what it knew. */
+  void controlReconnected() throws SQLException;
+
+  /** A short name for logs: how this strategy finds changed tables. */
+  String describe();
+
+  /**
+   * The end of a test.
+   *
+   * @param counters the counters at its end
+   * @param openTransactions some connection other than dbit's may hold locks or changes
+   * @param hiddenWrites rows changed that the per-table counters do not show: writes under {@code
+   *     LOCK TABLES}, which only a full probe finds after the lock holder is gone
+   */
+  record AfterTest(
+      ServerCounters.Reading counters, boolean openTransactions, boolean hiddenWrites) {}
+}

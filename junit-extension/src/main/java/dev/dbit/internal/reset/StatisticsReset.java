@@ -1,0 +1,279 @@
+package dev.dbit.internal.reset;
+
+import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.template.SchemaLayout;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Two round trips per test on MariaDB with {@code userstat=ON}, whether the test wrote or not.
+ *
+ * <p>After a test, one statement reads the user totals (rows changed, statements, busy time), the
+ * open transactions and the per-table row counters: the test's measurement and the tables it
+ * changed. Before the next test, a clean schema costs one statement (have the user totals moved
+ * since?); a dirty one costs one request that deletes the changed tables, reloads changed reference
+ * tables from the template and reads the counters again, which start the next test.
+ *
+ * <p>Nothing is missed: every row any connection changes moves the user totals (rolled-back and
+ * trigger writes included); a write the per-table counters do not show ({@code LOCK TABLES}) makes
+ * the two disagree and sends the reset to the full probe; a cascade from a changed table marks the
+ * reference tables it reaches. {@code TRUNCATE} and DDL move no row counter: the statement watch on
+ * dbit's connections reports them ({@link #distrust()}).
+ *
+ * <p>dbit's own statements are accounted for: the user totals read inside a request exclude that
+ * request, so its statements, rows and server time are added to an offset that every later reading
+ * subtracts.
+ */
+public final class StatisticsReset implements BetweenTests {
+  private static final int MAX_PASSES = 5;
+
+  private final Supplier<Connection> control;
+  private final DatabaseResetter resetter;
+  private final SchemaLayout layout;
+  private final String fullSql;
+  private final String batchSql;
+  private final double busyToMicros;
+
+  /** The state the schema was last restored to. */
+  private ServerStatistics.Reading base;
+
+  /** The reading that ended the last test, when no reset has followed it yet. */
+  private ServerStatistics.Reading ended;
+
+  private boolean distrusted;
+
+  /**
+   * The highest (user rows - table rows) read so far. A client sees its statement's reply before
+   * the server adds it to the user totals, so a reading can lag behind by the last request of each
+   * connection; it never runs ahead. Writes the table counters never see raise this for good.
+   */
+  private long hiddenBaseline = Long.MIN_VALUE;
+
+  private long ownStatements;
+  private long ownRows;
+  private double ownBusyMicros;
+
+  private StatisticsReset(
+      Supplier<Connection> control,
+      DatabaseResetter resetter,
+      SchemaLayout layout,
+      String copy,
+      double busyToMicros) {
+    this.control = control;
+    this.resetter = resetter;
+    this.layout = layout;
+    this.fullSql = ServerStatistics.fullSql(copy, false);
+    this.batchSql = ServerStatistics.fullSql(copy, true);
+    this.busyToMicros = busyToMicros;
+  }
+
+  /**
+   * The strategy, when the server keeps user statistics; call on a freshly restored copy.
+   *
+   * @return empty when {@code userstat} is off or not a MariaDB variable
+   */
+  public static java.util.Optional<StatisticsReset> ifAvailable(
+      Supplier<Connection> control, DatabaseResetter resetter, SchemaLayout layout, String copy)
+      throws SQLException {
+    if (!ServerStatistics.enabled(control.get())) {
+      return java.util.Optional.empty();
+    }
+    // MariaDB 11.4 reports BUSY_TIME in microseconds; the documentation says seconds. Ask.
+    ServerStatistics.Reading before = ServerStatistics.readTotals(control.get());
+    try (Statement statement = control.get().createStatement()) {
+      statement.execute("DO SLEEP(0.02)");
+    }
+    ServerStatistics.Reading after = ServerStatistics.readTotals(control.get());
+    double busy = after.busy() - before.busy();
+    StatisticsReset reset =
+        new StatisticsReset(control, resetter, layout, copy, busy > 1000 ? 1 : 1e6);
+    reset.ownStatements = 3;
+    reset.base = reset.noteHidden(reset.readFull());
+    return java.util.Optional.of(reset);
+  }
+
+  @Override
+  public String describe() {
+    return "MariaDB user and table statistics (userstat)";
+  }
+
+  @Override
+  public ServerCounters.Reading beforeTest() throws SQLException {
+    if (distrusted) {
+      return probeEverything();
+    }
+    ServerStatistics.Reading end = ended;
+    ended = null;
+    if (end == null || (end.rows() == base.rows() && changedTables(end).isEmpty())) {
+      ServerStatistics.Reading now = readTotals();
+      if (now.rows() == base.rows()) {
+        return counters(now);
+      }
+      end = readFull();
+    }
+    for (int pass = 1; pass <= MAX_PASSES; pass++) {
+      if (hiddenWrites(end)) {
+        return probeEverything();
+      }
+      Set<String> dirty = changedTables(end);
+      if (dirty.isEmpty()) {
+        // Rows changed elsewhere on the server, not in this schema.
+        base = end;
+        return counters(end);
+      }
+      DatabaseResetter.CleanupPlan plan = resetter.plan(List.copyOf(dirty));
+      String sql = resetter.cleanupSql(plan.tables());
+      int statements = sql.split(";\n").length + 2;
+      ServerStatistics.Reading after =
+          adjusted(
+              dev.dbit.internal.jdbc.MultiStatement.executeReadingLast(
+                  control.get(),
+                  "SET @dbit_batch = SYSDATE(6);\n" + sql + ";\n" + batchSql,
+                  ServerStatistics::readFull));
+      long cleanupRows = 0;
+      for (String table : plan.tables()) {
+        cleanupRows += after.table(table) - end.table(table);
+      }
+      // The user totals will show this request's work only from the next request on.
+      ownStatements += statements;
+      ownRows += cleanupRows;
+      ownBusyMicros += after.batchMicros();
+      Set<String> changedMeanwhile = new LinkedHashSet<>();
+      for (String table : after.tables().keySet()) {
+        if (!plan.tables().contains(table) && after.table(table) != end.table(table)) {
+          changedMeanwhile.add(table);
+        }
+      }
+      base = noteHidden(after);
+      if (plan.needsConfirmation()) {
+        return probeEverything();
+      }
+      if (changedMeanwhile.isEmpty()) {
+        return counters(base);
+      }
+      // Another connection wrote while dbit reset: clean what it wrote, against the new state.
+      base = withTables(after, end, changedMeanwhile);
+      end = after;
+    }
+    throw new IllegalStateException(
+        "dbit: the test schema kept changing during "
+            + MAX_PASSES
+            + " reset passes; some connection keeps writing between tests.");
+  }
+
+  @Override
+  public AfterTest afterTest() throws SQLException {
+    ServerStatistics.Reading end = readFull();
+    ended = end;
+    boolean hidden = hiddenWrites(end);
+    if (!hidden) {
+      noteHidden(end);
+    }
+    return new AfterTest(counters(end), end.openTransactions() > 0, hidden);
+  }
+
+  @Override
+  public ServerCounters.Reading peek() throws SQLException {
+    return counters(readTotals());
+  }
+
+  @Override
+  public void distrust() {
+    distrusted = true;
+  }
+
+  @Override
+  public void controlReconnected() {
+    // A request cut off midway may have run any part of a cleanup.
+    distrusted = true;
+  }
+
+  /** The safe method: probe every table, then read a fresh state. */
+  private ServerCounters.Reading probeEverything() throws SQLException {
+    resetter.resetProbingEverything();
+    distrusted = false;
+    ended = null;
+    base = readFull();
+    // Hidden writes stay in the user totals for good: measure from here.
+    hiddenBaseline = base.rows() - base.tableRows();
+    return counters(base);
+  }
+
+  /** Rows some connection changed that no table counter shows: writes under LOCK TABLES. */
+  private boolean hiddenWrites(ServerStatistics.Reading end) {
+    return end.rows() - end.tableRows() > hiddenBaseline;
+  }
+
+  private ServerStatistics.Reading noteHidden(ServerStatistics.Reading reading) {
+    hiddenBaseline = Math.max(hiddenBaseline, reading.rows() - reading.tableRows());
+    return reading;
+  }
+
+  private Set<String> changedTables(ServerStatistics.Reading end) {
+    Set<String> changed = new LinkedHashSet<>();
+    for (String table : end.tables().keySet()) {
+      if (end.table(table) != base.table(table)) {
+        changed.add(table);
+      }
+    }
+    changed.retainAll(layout.tables());
+    return layout.withCascades(changed);
+  }
+
+  private ServerStatistics.Reading readTotals() throws SQLException {
+    ServerStatistics.Reading reading = adjusted(ServerStatistics.readTotals(control.get()));
+    ownStatements++;
+    // A totals reading has no table counters: keep the last known ones.
+    return new ServerStatistics.Reading(
+        reading.rows(),
+        reading.statements(),
+        reading.busy(),
+        0,
+        base == null ? reading.tables() : base.tables(),
+        base == null ? 0 : base.otherRows(),
+        0);
+  }
+
+  private ServerStatistics.Reading readFull() throws SQLException {
+    try (Statement statement = control.get().createStatement();
+        java.sql.ResultSet rows = statement.executeQuery(fullSql)) {
+      ServerStatistics.Reading reading = adjusted(ServerStatistics.readFull(rows));
+      ownStatements++;
+      return reading;
+    }
+  }
+
+  /** Subtracts dbit's own earlier requests from the user totals; busy time in microseconds. */
+  private ServerStatistics.Reading adjusted(ServerStatistics.Reading raw) {
+    return new ServerStatistics.Reading(
+        raw.rows() - ownRows,
+        raw.statements() - ownStatements,
+        raw.busy() * busyToMicros - ownBusyMicros,
+        raw.openTransactions(),
+        raw.tables(),
+        raw.otherRows(),
+        raw.batchMicros());
+  }
+
+  /** {@code r} with the counters of {@code tables} taken from {@code earlier}. */
+  private static ServerStatistics.Reading withTables(
+      ServerStatistics.Reading r, ServerStatistics.Reading earlier, Set<String> tables) {
+    java.util.Map<String, Long> counters = new java.util.HashMap<>(r.tables());
+    for (String table : tables) {
+      counters.put(table, earlier.table(table));
+    }
+    return new ServerStatistics.Reading(
+        r.rows(), r.statements(), r.busy(), r.openTransactions(), counters, r.otherRows(), 0);
+  }
+
+  private static ServerCounters.Reading counters(ServerStatistics.Reading reading) {
+    return new ServerCounters.Reading(
+        reading.statements(), OptionalLong.of(Math.round(reading.busy() * 1_000_000)));
+  }
+}
