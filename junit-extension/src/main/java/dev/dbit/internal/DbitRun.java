@@ -9,17 +9,16 @@ import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.FactoryDataSource;
 import dev.dbit.internal.jdbc.ServerLock;
+import dev.dbit.internal.jdbc.StatementWatch;
 import dev.dbit.internal.measure.ConnectionLeakWatch;
 import dev.dbit.internal.measure.JdbcClock;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
-import dev.dbit.internal.measure.SessionStateWatch;
 import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.Percentiles;
 import dev.dbit.internal.reset.BetweenTests;
 import dev.dbit.internal.reset.CounterGateReset;
 import dev.dbit.internal.reset.DatabaseResetter;
-import dev.dbit.internal.reset.SchemaChangeWatch;
 import dev.dbit.internal.reset.StatisticsReset;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.stall.StallGuard;
@@ -52,7 +51,7 @@ public final class DbitRun implements AutoCloseable {
   private final HikariDataSource pool;
   private final TestDatabase database;
   private final BetweenTests between;
-  private final SchemaChangeWatch schemaChanges;
+  private final StatementWatch schemaChanges;
   private final ConnectionLeakWatch connectionLeaks;
   private final TemplateBuilder.Template template;
   private final String copy;
@@ -60,7 +59,7 @@ public final class DbitRun implements AutoCloseable {
   private final String serverDescription;
   private final DataSource proxiedPool;
   private final JdbcClock clock;
-  private final SessionStateWatch sessionState;
+  private final StatementWatch sessionState;
   private final StallGuard stallGuard;
   private final ServerSettings serverSettings;
   private final ServerDoctor doctor;
@@ -73,8 +72,8 @@ public final class DbitRun implements AutoCloseable {
       HikariDataSource pool,
       ConnectionFactory poolConnections,
       DataSource unpooled,
-      SessionStateWatch sessionState,
-      SchemaChangeWatch schemaChanges,
+      StatementWatch sessionState,
+      StatementWatch schemaChanges,
       ConnectionLeakWatch connectionLeaks,
       BetweenTests between,
       TemplateBuilder.Template template,
@@ -147,8 +146,8 @@ public final class DbitRun implements AutoCloseable {
       ConnectionFactory poolConnections = connections.with(poolParams(config.jdbcParams()));
       HikariDataSource pool = pool(poolConnections, copy, config.poolSize());
       JdbcClock clock = new JdbcClock();
-      SessionStateWatch sessionState = new SessionStateWatch();
-      SchemaChangeWatch schemaChanges = new SchemaChangeWatch();
+      StatementWatch sessionState = StatementWatch.sessionState();
+      StatementWatch schemaChanges = StatementWatch.uncountedChanges();
       ConnectionLeakWatch connectionLeaks = new ConnectionLeakWatch();
       DataSource proxiedPool =
           ProxyDataSourceBuilder.create("dbit", pool)
@@ -299,7 +298,7 @@ public final class DbitRun implements AutoCloseable {
    */
   public double beginTest() throws SQLException {
     long start = System.nanoTime();
-    if (sessionState.takeChanged()) {
+    if (sessionState.takeSeen()) {
       // Session variables, temporary tables or locks may sit on pooled connections: replace them.
       pool.getHikariPoolMXBean().softEvictConnections();
     }
@@ -377,11 +376,6 @@ public final class DbitRun implements AutoCloseable {
     if (after.openTransactions()) {
       leaks.addAll(closeLeakedTransactions());
     }
-    if (after.hiddenWrites()) {
-      // Writes under LOCK TABLES, or a failed write counted by the user totals only: either way
-      // the next reset probes every table; a lock still held then is cleared after the lock wait.
-      between.distrust();
-    }
     return new EndOfTest(metrics, leaks);
   }
 
@@ -407,16 +401,33 @@ public final class DbitRun implements AutoCloseable {
     try (Statement statement = control.get().createStatement()) {
       statement.execute("ROLLBACK");
     }
-    List<String> closed = new ArrayList<>(closeLeakedTransactions());
-    closed.addAll(closeLockHolders());
+    between.distrust();
+    List<Long> idle = new ArrayList<>();
+    try (java.sql.PreparedStatement query =
+        control
+            .get()
+            .prepareStatement(
+                "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <>"
+                    + " CONNECTION_ID() AND COMMAND = 'Sleep'")) {
+      query.setString(1, copy);
+      try (java.sql.ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          idle.add(rows.getLong(1));
+        }
+      }
+    }
+    kill(idle);
+    // Idle pooled connections were among those killed: replace them all.
+    pool.getHikariPoolMXBean().softEvictConnections();
     LOG.log(
         Level.WARNING,
         "dbit: the reset of "
             + copy
             + " waited "
             + CONTROL_LOCK_WAIT_SECONDS
-            + " s for a lock held by a connection the previous test left open; dbit closed: "
-            + String.join("; ", closed));
+            + " s for a lock held by a connection the previous test left open; dbit closed the"
+            + " idle connections to the test schema: "
+            + idle);
   }
 
   /** Reconnects a lost control connection; the next reset then trusts no counter. */
@@ -457,55 +468,20 @@ public final class DbitRun implements AutoCloseable {
         }
       }
     }
-    try (Statement statement = control.get().createStatement()) {
-      for (long thread : threads) {
-        try {
-          statement.execute("KILL CONNECTION " + thread);
-        } catch (SQLException e) {
-          // It ended by itself meanwhile.
-        }
-      }
-    }
+    kill(threads);
     return leaks;
   }
 
-  /**
-   * Closes every connection to the test schema but dbit's own: one of them wrote under {@code LOCK
-   * TABLES}, which only a full probe finds once the lock is gone.
-   */
-  private List<String> closeLockHolders() throws SQLException {
-    between.distrust();
-    List<String> closed = new ArrayList<>();
-    List<Long> threads = new ArrayList<>();
-    try (java.sql.PreparedStatement query =
-        control
-            .get()
-            .prepareStatement(
-                "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <>"
-                    + " CONNECTION_ID() AND COMMAND = 'Sleep'")) {
-      query.setString(1, copy);
-      try (java.sql.ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          threads.add(rows.getLong(1));
-        }
-      }
-    }
+  private void kill(List<Long> threads) throws SQLException {
     try (Statement statement = control.get().createStatement()) {
       for (long thread : threads) {
         try {
           statement.execute("KILL CONNECTION " + thread);
-          closed.add("connection " + thread + " left open after writing under LOCK TABLES");
         } catch (SQLException e) {
           // It ended by itself meanwhile.
         }
       }
     }
-    // Idle pooled connections were among those killed: replace them all.
-    pool.getHikariPoolMXBean().softEvictConnections();
-    if (closed.isEmpty()) {
-      closed.add("a connection wrote under LOCK TABLES (it has since closed)");
-    }
-    return closed;
   }
 
   /** The running test's metrics so far; fails outside a test. */

@@ -36,9 +36,6 @@ public interface BetweenTests {
    *
    * @param counters the counters at its end
    * @param openTransactions some connection other than dbit's may hold locks or changes
-   * @param hiddenWrites rows changed that the per-table counters do not show: writes under {@code
-   *     LOCK TABLES}, which only a full probe finds after the lock holder is gone
    */
-  record AfterTest(
-      ServerCounters.Reading counters, boolean openTransactions, boolean hiddenWrites) {}
+  record AfterTest(ServerCounters.Reading counters, boolean openTransactions) {}
 }

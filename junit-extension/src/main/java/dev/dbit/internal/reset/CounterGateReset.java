@@ -37,7 +37,7 @@ public final class CounterGateReset implements BetweenTests {
 
   @Override
   public AfterTest afterTest() throws SQLException {
-    return new AfterTest(counters.read(control.get()), true, false);
+    return new AfterTest(counters.read(control.get()), true);
   }
 
   @Override

@@ -1,12 +1,17 @@
 package dev.dbit.internal.reset;
 
+import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -78,11 +83,11 @@ public final class StatisticsReset implements BetweenTests {
    *
    * @return empty when {@code userstat} is off or not a MariaDB variable
    */
-  public static java.util.Optional<StatisticsReset> ifAvailable(
+  public static Optional<StatisticsReset> ifAvailable(
       Supplier<Connection> control, DatabaseResetter resetter, SchemaLayout layout, String copy)
       throws SQLException {
     if (!ServerStatistics.enabled(control.get())) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     // MariaDB 11.4 reports BUSY_TIME in microseconds; the documentation says seconds. Ask.
     ServerStatistics.Reading before = ServerStatistics.readTotals(control.get());
@@ -93,9 +98,8 @@ public final class StatisticsReset implements BetweenTests {
     double busy = after.busy() - before.busy();
     StatisticsReset reset =
         new StatisticsReset(control, resetter, layout, copy, busy > 1000 ? 1 : 1e6);
-    reset.ownStatements = 3;
     reset.base = reset.noteHidden(reset.readFull());
-    return java.util.Optional.of(reset);
+    return Optional.of(reset);
   }
 
   @Override
@@ -132,7 +136,7 @@ public final class StatisticsReset implements BetweenTests {
       int statements = sql.split(";\n").length + 2;
       ServerStatistics.Reading after =
           adjusted(
-              dev.dbit.internal.jdbc.MultiStatement.executeReadingLast(
+              MultiStatement.executeReadingLast(
                   control.get(),
                   "SET @dbit_batch = SYSDATE(6);\n" + sql + ";\n" + batchSql,
                   ServerStatistics::readFull));
@@ -171,11 +175,11 @@ public final class StatisticsReset implements BetweenTests {
   public AfterTest afterTest() throws SQLException {
     ServerStatistics.Reading end = readFull();
     ended = end;
-    boolean hidden = hiddenWrites(end);
-    if (!hidden) {
+    // Hidden writes keep the baseline where it was, so that the next reset probes every table.
+    if (!hiddenWrites(end)) {
       noteHidden(end);
     }
-    return new AfterTest(counters(end), end.openTransactions() > 0, hidden);
+    return new AfterTest(counters(end), end.openTransactions() > 0);
   }
 
   @Override
@@ -226,23 +230,16 @@ public final class StatisticsReset implements BetweenTests {
     return layout.withCascades(changed);
   }
 
+  /** The user totals alone: enough to tell that nothing changed, and to measure. */
   private ServerStatistics.Reading readTotals() throws SQLException {
     ServerStatistics.Reading reading = adjusted(ServerStatistics.readTotals(control.get()));
     ownStatements++;
-    // A totals reading has no table counters: keep the last known ones.
-    return new ServerStatistics.Reading(
-        reading.rows(),
-        reading.statements(),
-        reading.busy(),
-        0,
-        base == null ? reading.tables() : base.tables(),
-        base == null ? 0 : base.otherRows(),
-        0);
+    return reading;
   }
 
   private ServerStatistics.Reading readFull() throws SQLException {
     try (Statement statement = control.get().createStatement();
-        java.sql.ResultSet rows = statement.executeQuery(fullSql)) {
+        ResultSet rows = statement.executeQuery(fullSql)) {
       ServerStatistics.Reading reading = adjusted(ServerStatistics.readFull(rows));
       ownStatements++;
       return reading;
@@ -264,7 +261,7 @@ public final class StatisticsReset implements BetweenTests {
   /** {@code r} with the counters of {@code tables} taken from {@code earlier}. */
   private static ServerStatistics.Reading withTables(
       ServerStatistics.Reading r, ServerStatistics.Reading earlier, Set<String> tables) {
-    java.util.Map<String, Long> counters = new java.util.HashMap<>(r.tables());
+    Map<String, Long> counters = new HashMap<>(r.tables());
     for (String table : tables) {
       counters.put(table, earlier.table(table));
     }
