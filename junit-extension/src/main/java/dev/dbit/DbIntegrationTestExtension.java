@@ -54,9 +54,22 @@ final class DbIntegrationTestExtension
 
   @Override
   public void beforeEach(ExtensionContext context) throws SQLException {
-    String resetMillis = millis(run(context).beginTest());
+    String resetMillis =
+        millis(run(context).beginTest(resetsAutoIncrement(context.getRequiredTestClass())));
     context.getStore(NAMESPACE).put(ReportKeys.RESET_MS, resetMillis);
     context.publishReportEntry(ReportKeys.RESET_MS, resetMillis);
+  }
+
+  /** Whether the test's class, or a class it is nested in, asks for AUTO_INCREMENT resets. */
+  private static boolean resetsAutoIncrement(Class<?> testClass) {
+    for (Class<?> type = testClass; type != null; type = type.getEnclosingClass()) {
+      Optional<DbIntegrationTest> annotation =
+          AnnotationSupport.findAnnotation(type, DbIntegrationTest.class);
+      if (annotation.isPresent()) {
+        return annotation.get().resetAutoIncrement();
+      }
+    }
+    return false;
   }
 
   /**

@@ -24,6 +24,54 @@ class ConfigurationErrorTest {
             external, testcontainers.""");
   }
 
+  /** A bad value for every key that has rules; each must name key, value and what is allowed. */
+  static final Map<String, String> BAD_VALUES =
+      Map.ofEntries(
+          Map.entry(DbIntegrationTest.PROVIDER, "docker"),
+          Map.entry(DbIntegrationTest.URL, "postgresql://127.0.0.1/"),
+          Map.entry(DbIntegrationTest.MIGRATIONS, "http:x"),
+          Map.entry(DbIntegrationTest.JDBC_PARAMS, "useSSL"),
+          Map.entry(DbIntegrationTest.POOL_SIZE, "65"),
+          Map.entry(DbIntegrationTest.EMBEDDED_DIR, "/etc/hostname"),
+          Map.entry(DbIntegrationTest.IMAGE, "MySQL 8"),
+          Map.entry(DbIntegrationTest.STALL_MODE, "strict"),
+          Map.entry(DbIntegrationTest.STALL_MIN_STATEMENTS, "-1"),
+          Map.entry(DbIntegrationTest.STALL_MAX_SQL_SHARE, "0"),
+          Map.entry(DbIntegrationTest.RESET_AUTO_INCREMENT, "yes"));
+
+  /** Keys any text is valid for: a wrong user or password shows when dbit connects. */
+  static final java.util.Set<String> FREE_TEXT =
+      java.util.Set.of(DbIntegrationTest.USER, DbIntegrationTest.PASSWORD);
+
+  @Test
+  void everyKeyIsCoveredByABadValueOrIsFreeText() throws IllegalAccessException {
+    java.util.Set<String> keys = new java.util.TreeSet<>();
+    for (java.lang.reflect.Field field : DbIntegrationTest.class.getFields()) {
+      keys.add((String) field.get(null));
+    }
+    java.util.Set<String> covered = new java.util.TreeSet<>(BAD_VALUES.keySet());
+    covered.addAll(FREE_TEXT);
+
+    assertThat(covered).isEqualTo(keys);
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.MethodSource("badValues")
+  void everyBadValueFailsTheClassNamingKeyValueAndWhatIsAllowed(String key, String value) {
+    Throwable failure = classFailure(Map.of(key, value));
+
+    assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
+    assertThat(failure.getMessage())
+        .startsWith("dbit: invalid value '" + value + "' for " + key + ". ")
+        .containsAnyOf("Allowed values: ", "Give ", "It must ", "Each location must ", "It names ");
+  }
+
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> badValues() {
+    return BAD_VALUES.entrySet().stream()
+        .sorted(Map.Entry.comparingByKey())
+        .map(e -> org.junit.jupiter.params.provider.Arguments.of(e.getKey(), e.getValue()));
+  }
+
   @Test
   void multiStatementModeIsRefusedForThePool() {
     Throwable failure =

@@ -51,6 +51,8 @@ public final class DbitRun implements AutoCloseable {
   private final HikariDataSource pool;
   private final TestDatabase database;
   private final BetweenTests between;
+  private final DatabaseResetter resetter;
+  private final boolean resetAutoIncrementAlways;
   private final StatementWatch schemaChanges;
   private final ConnectionLeakWatch connectionLeaks;
   private final TemplateBuilder.Template template;
@@ -76,6 +78,8 @@ public final class DbitRun implements AutoCloseable {
       StatementWatch schemaChanges,
       ConnectionLeakWatch connectionLeaks,
       BetweenTests between,
+      DatabaseResetter resetter,
+      boolean resetAutoIncrementAlways,
       TemplateBuilder.Template template,
       String copy,
       SchemaLayout layout,
@@ -96,6 +100,8 @@ public final class DbitRun implements AutoCloseable {
     this.database = new Schema(poolConnections, copy, unpooled, this);
     this.sessionState = sessionState;
     this.between = between;
+    this.resetter = resetter;
+    this.resetAutoIncrementAlways = resetAutoIncrementAlways;
     this.schemaChanges = schemaChanges;
     this.connectionLeaks = connectionLeaks;
     this.template = template;
@@ -149,13 +155,7 @@ public final class DbitRun implements AutoCloseable {
       StatementWatch sessionState = StatementWatch.sessionState();
       StatementWatch schemaChanges = StatementWatch.uncountedChanges();
       ConnectionLeakWatch connectionLeaks = new ConnectionLeakWatch();
-      DataSource proxiedPool =
-          ProxyDataSourceBuilder.create("dbit", pool)
-              .methodListener(clock)
-              .methodListener(connectionLeaks)
-              .listener(sessionState)
-              .listener(schemaChanges)
-              .buildProxy();
+      DataSource proxiedPool = accounted(pool, clock, connectionLeaks, sessionState, schemaChanges);
       DataSource unpooled =
           ProxyDataSourceBuilder.create("dbit-extra", new FactoryDataSource(poolConnections, copy))
               .methodListener(clock)
@@ -208,6 +208,8 @@ public final class DbitRun implements AutoCloseable {
           schemaChanges,
           connectionLeaks,
           between,
+          resetter,
+          config.resetAutoIncrement(),
           template,
           copy,
           layout,
@@ -297,7 +299,17 @@ public final class DbitRun implements AutoCloseable {
    * @return how long the reset took, in milliseconds
    */
   public double beginTest() throws SQLException {
+    return beginTest(false);
+  }
+
+  /**
+   * Like {@link #beginTest()}; {@code resetAutoIncrement} also resets the {@code AUTO_INCREMENT}
+   * counters of tables written since they were last reset ({@code dbit.reset.auto-increment} does
+   * that for every test).
+   */
+  public double beginTest(boolean resetAutoIncrement) throws SQLException {
     long start = System.nanoTime();
+    resetter.resetAutoIncrement(resetAutoIncrement || resetAutoIncrementAlways);
     if (sessionState.takeSeen()) {
       // Session variables, temporary tables or locks may sit on pooled connections: replace them.
       pool.getHikariPoolMXBean().softEvictConnections();
@@ -321,6 +333,34 @@ public final class DbitRun implements AutoCloseable {
     connectionLeaks.startTest();
     current = TestMeasurement.start(reading, clock);
     return millis;
+  }
+
+  /** {@code target} behind the listeners dbit puts on the pool it hands out. */
+  private static DataSource accounted(
+      DataSource target,
+      JdbcClock clock,
+      ConnectionLeakWatch connectionLeaks,
+      StatementWatch sessionState,
+      StatementWatch schemaChanges) {
+    return ProxyDataSourceBuilder.create("dbit", target)
+        .methodListener(clock)
+        .methodListener(connectionLeaks)
+        .listener(sessionState)
+        .listener(schemaChanges)
+        .buildProxy();
+  }
+
+  /**
+   * {@code target} behind fresh copies of the listeners dbit puts on the pool it hands out: what
+   * the benchmark uses to measure their cost per statement.
+   */
+  public static DataSource withAccounting(DataSource target) {
+    return accounted(
+        target,
+        new JdbcClock(),
+        new ConnectionLeakWatch(),
+        StatementWatch.sessionState(),
+        StatementWatch.uncountedChanges());
   }
 
   public DataSource dataSource() {

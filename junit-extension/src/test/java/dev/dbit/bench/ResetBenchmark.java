@@ -61,12 +61,12 @@ class ResetBenchmark {
         try (Statement statement = raw.createStatement()) {
           statement.execute("SET SESSION foreign_key_checks = 0");
         }
-        roundTrip(raw);
+        roundTripLoop(raw);
         Resets resets = new Resets(run, raw);
         resets.measure("reset-typical", true, n(200, 3));
         resets.measure("reset-clean", false, n(200, 3));
       }
-      statementOverhead(run.dataSource(), n(20, 3));
+      statementOverhead(run.dataSource(), n(50, 3));
     }
     Files.createDirectories(Path.of("target"));
     Files.write(Path.of("target", "dbit-bench.txt"), lines);
@@ -74,19 +74,23 @@ class ResetBenchmark {
         .extracting(line -> line.split(" ")[1] + " " + line.split(" ")[2])
         .contains(
             "round-trip select1",
+            "round-trip select1-loop",
             "reset-typical dbit",
+            "reset-typical dbit+measure",
             "reset-typical delete-each",
             "reset-typical delete-multi",
             "reset-typical probe-all",
             "reset-typical truncate",
             "reset-clean dbit",
+            "reset-clean dbit+measure",
             "reset-clean delete-each",
             "reset-clean delete-multi",
             "reset-clean probe-all",
             "reset-clean truncate",
             "start-cold dbit",
             "start-warm dbit",
-            "stmt-overhead dbit");
+            "stmt-overhead dbit",
+            "stmt-overhead dbit-real-server");
   }
 
   private void print(String scenario, String method, List<Double> millis) {
@@ -145,7 +149,12 @@ class ResetBenchmark {
     }
   }
 
-  private void roundTrip(Connection raw) throws SQLException {
+  /**
+   * Back-to-back {@code SELECT 1}: the fastest a round trip gets, with every cache warm. The
+   * comparable floor for a reset is {@code round-trip select1}, taken between tests like the
+   * resets.
+   */
+  private void roundTripLoop(Connection raw) throws SQLException {
     List<Double> millis = new ArrayList<>();
     try (Statement statement = raw.createStatement()) {
       for (int i = 0; i < n(200, 3) + 10; i++) {
@@ -158,37 +167,52 @@ class ResetBenchmark {
         }
       }
     }
-    print("round-trip", "select1", millis);
+    print("round-trip", "select1-loop", millis);
   }
 
   /**
-   * Per-statement cost of dbit's accounting: batches of 500 {@code SELECT ?} through the pool with
-   * and without dbit's proxy, alternating; the difference per statement of each pair.
+   * Per-statement cost of dbit's accounting (the proxy that counts statements and times JDBC calls,
+   * the statement watches, the leak watch): batches of 20,000 {@code SELECT ?} through dbit's
+   * listeners and through the bare driver, alternating, on an {@link InstantJdbc} driver that
+   * answers at once, so that the difference is dbit's CPU time alone. The same difference taken on
+   * the real server ({@code dbit-real-server}, batches of 500) is printed too: a round trip's
+   * jitter is larger than the overhead, so that line mostly shows noise.
    */
   private void statementOverhead(DataSource proxied, int batches) throws SQLException {
-    DataSource raw = proxied.unwrap(HikariDataSource.class);
+    DataSource instant = InstantJdbc.dataSource();
+    DataSource accounted = DbitRun.withAccounting(instant);
     List<Double> overhead = new ArrayList<>();
-    for (int i = 0; i < batches + 2; i++) {
-      double plain = batch(raw);
-      double measured = batch(proxied);
-      if (i >= 2) {
+    for (int i = 0; i < batches + 5; i++) {
+      double plain = batch(instant, 20_000);
+      double measured = batch(accounted, 20_000);
+      if (i >= 5) {
         overhead.add(measured - plain);
       }
     }
     print("stmt-overhead", "dbit", overhead);
+    DataSource raw = proxied.unwrap(HikariDataSource.class);
+    List<Double> server = new ArrayList<>();
+    for (int i = 0; i < batches + 2; i++) {
+      double plain = batch(raw, 500);
+      double measured = batch(proxied, 500);
+      if (i >= 2) {
+        server.add(measured - plain);
+      }
+    }
+    print("stmt-overhead", "dbit-real-server", server);
   }
 
-  private static double batch(DataSource dataSource) throws SQLException {
+  private static double batch(DataSource dataSource, int statements) throws SQLException {
     try (Connection connection = dataSource.getConnection();
         PreparedStatement select = connection.prepareStatement("SELECT ?")) {
       long start = System.nanoTime();
-      for (int i = 0; i < 500; i++) {
+      for (int i = 0; i < statements; i++) {
         select.setInt(1, i);
         try (ResultSet rows = select.executeQuery()) {
           rows.next();
         }
       }
-      return (System.nanoTime() - start) / 1e6 / 500;
+      return (System.nanoTime() - start) / 1e6 / statements;
     }
   }
 
@@ -228,28 +252,38 @@ class ResetBenchmark {
 
     void measure(String scenario, boolean typical, int n) throws SQLException {
       Map<String, List<Double>> results = new LinkedHashMap<>();
-      List<String> methods =
-          List.of("dbit", "delete-each", "delete-multi", "probe-all", "truncate");
+      List<String> methods = new ArrayList<>();
+      methods.addAll(List.of("dbit", "delete-each", "delete-multi", "probe-all", "truncate"));
+      if (!typical) {
+        // One round trip, taken where the resets run: between two tests.
+        methods.add("select1");
+      }
       for (String method : methods) {
         results.put(method, new ArrayList<>());
       }
-      results.put("dbit-reset-only", new ArrayList<>());
+      results.put("dbit+measure", new ArrayList<>());
       run.beginTest();
+      // A new random order each round, so that no method always follows the same one (a TRUNCATE
+      // leaves the server busy for a while, say).
+      java.util.Random order = new java.util.Random(42);
       for (int i = 0; i < n; i++) {
-        for (int k = 0; k < methods.size(); k++) {
-          String method = methods.get((i + k) % methods.size());
+        java.util.Collections.shuffle(methods, order);
+        for (String method : methods) {
           if (typical) {
             typicalTest();
           }
-          long start = System.nanoTime();
+          long measureStart = System.nanoTime();
+          long start = measureStart;
           switch (method) {
             case "dbit" -> {
-              // Everything dbit does between two tests: end measurement, reset, start measurement.
+              // dbit+measure: everything dbit does between two tests (end reading, reset that
+              // starts the next measurement). dbit: the reset alone, like the other methods.
               run.endTest();
-              long reset = System.nanoTime();
+              start = System.nanoTime();
               run.beginTest();
-              results.get("dbit-reset-only").add((System.nanoTime() - reset) / 1e6);
+              results.get("dbit+measure").add((System.nanoTime() - measureStart) / 1e6);
             }
+            case "select1" -> selectOne();
             case "delete-each" -> deleteEach();
             case "delete-multi" -> multi(statements);
             case "probe-all" -> probeAll();
@@ -264,7 +298,21 @@ class ResetBenchmark {
         }
       }
       run.endTest();
-      results.forEach((method, millis) -> print(scenario, method, millis));
+      results.forEach(
+          (method, millis) -> {
+            if (method.equals("select1")) {
+              print("round-trip", "select1", millis);
+            } else {
+              print(scenario, method, millis);
+            }
+          });
+    }
+
+    private void selectOne() throws SQLException {
+      try (Statement statement = raw.createStatement();
+          ResultSet rows = statement.executeQuery("SELECT 1")) {
+        rows.next();
+      }
     }
 
     /** A typical test: 5 tables, 40 rows. */

@@ -61,8 +61,21 @@ public final class ConfigurationReader {
         jdbcParams(),
         poolSize(),
         embeddedDir(),
-        value(DbIntegrationTest.IMAGE).orElse(DEFAULT_IMAGE),
-        stall());
+        image(),
+        stall(),
+        yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT));
+  }
+
+  private boolean yesOrNo(String key) {
+    Optional<String> raw = value(key);
+    if (raw.isEmpty()) {
+      return false;
+    }
+    return switch (raw.get().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw invalid(key, raw.get(), "Allowed values: true, false.");
+    };
   }
 
   private StallSettings stall() {
@@ -229,9 +242,39 @@ public final class ConfigurationReader {
   }
 
   private Path embeddedDir() {
-    return value(DbIntegrationTest.EMBEDDED_DIR)
-        .map(Path::of)
-        .orElseGet(() -> Path.of(System.getProperty("user.home"), ".cache", "dbit"));
+    Optional<String> raw = value(DbIntegrationTest.EMBEDDED_DIR);
+    if (raw.isEmpty()) {
+      return Path.of(System.getProperty("user.home"), ".cache", "dbit");
+    }
+    Path dir;
+    try {
+      dir = Path.of(raw.get());
+    } catch (java.nio.file.InvalidPathException e) {
+      throw invalid(DbIntegrationTest.EMBEDDED_DIR, raw.get(), "It is not a valid path here.");
+    }
+    if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+      throw invalid(
+          DbIntegrationTest.EMBEDDED_DIR,
+          raw.get(),
+          "It names a file; give a directory (dbit creates it when missing).");
+    }
+    return dir;
+  }
+
+  /** A Docker image reference: repository, optional tag or digest, no spaces. */
+  private static final java.util.regex.Pattern IMAGE =
+      java.util.regex.Pattern.compile(
+          "[a-z0-9][a-z0-9._/-]*(:[A-Za-z0-9._-]+)?(@sha256:[a-f0-9]+)?");
+
+  private String image() {
+    Optional<String> raw = value(DbIntegrationTest.IMAGE);
+    if (raw.isPresent() && !IMAGE.matcher(raw.get()).matches()) {
+      throw invalid(
+          DbIntegrationTest.IMAGE,
+          raw.get(),
+          "Give a Docker image reference, for example " + DEFAULT_IMAGE + " or mariadb:11.4.");
+    }
+    return raw.orElse(DEFAULT_IMAGE);
   }
 
   private static ExtensionConfigurationException invalid(String key, String value, String rule) {

@@ -18,6 +18,7 @@ import java.util.Optional;
  * @param embeddedDir where the embedded provider keeps binaries and data
  * @param image Docker image of the Testcontainers provider
  * @param stall when a test counts as stalled and what happens then
+ * @param resetAutoIncrement whether every reset also resets the counters of the tables it cleans
  */
 public record DbitConfiguration(
     ProviderKind provider,
@@ -29,7 +30,8 @@ public record DbitConfiguration(
     int poolSize,
     Path embeddedDir,
     String image,
-    StallSettings stall) {
+    StallSettings stall,
+    boolean resetAutoIncrement) {
 
   public DbitConfiguration {
     migrations = List.copyOf(migrations);

@@ -51,6 +51,12 @@ public final class DatabaseResetter {
   private final String gateSql;
   private long[] rowCounters = new long[0];
 
+  /** Whether cleanups also reset AUTO_INCREMENT counters; set before each test. */
+  private boolean resetAutoIncrement;
+
+  /** Tables with an AUTO_INCREMENT column written since their counter was last reset. */
+  private final Set<String> countersMoved = new java.util.TreeSet<>();
+
   public DatabaseResetter(
       java.util.function.Supplier<Connection> control,
       String template,
@@ -80,12 +86,29 @@ public final class DatabaseResetter {
    */
   public void restoreEverything() throws SQLException {
     requireOwnership();
+    // A reused copy's counters moved in earlier runs.
+    countersMoved.addAll(layout.autoIncrementTables());
     MultiStatement.execute(control.get(), cleanupSql(plan(layout.tables()).tables()));
     referenceChecksums = checksums(referenceTables);
     // No counter baseline yet: the reset below probes, and cleans what the triggers fired by the
     // deletes above wrote.
     rowCounters = new long[0];
     reset();
+  }
+
+  /**
+   * Whether the resets before the next test also reset the {@code AUTO_INCREMENT} counter of every
+   * table written since its counter was last reset ({@code ALTER TABLE ... AUTO_INCREMENT = 1},
+   * which InnoDB raises to one past the highest id). Tables written while this was off are
+   * remembered, so a test that asks for it never inherits a moved counter.
+   */
+  public void resetAutoIncrement(boolean enabled) {
+    resetAutoIncrement = enabled;
+  }
+
+  /** True when the next reset must run a cleanup for counters alone, even if no row changed. */
+  boolean countersToReset() {
+    return resetAutoIncrement && !countersMoved.isEmpty();
   }
 
   /** Records the reference checksums of a freshly built copy. */
@@ -147,6 +170,10 @@ public final class DatabaseResetter {
   public List<String> reset() throws SQLException {
     // Read before probing: a write racing with the probe moves the counters past this baseline.
     Gate gate = gate();
+    if (gate.clean() && countersToReset()) {
+      rowCounters = executeCleanup(cleanupSql(List.of()));
+      return List.of();
+    }
     if (gate.clean()) {
       return List.of();
     }
@@ -167,6 +194,9 @@ public final class DatabaseResetter {
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
       // The gate has just checksummed the reference tables; later passes checksum again.
       List<String> dirty = pass == 1 && gateChecksums != null ? probe(gateChecksums) : probe();
+      if (dirty.isEmpty() && countersToReset()) {
+        rowCounters = executeCleanup(cleanupSql(List.of()));
+      }
       if (dirty.isEmpty()) {
         rowCounters = pass == 1 && gateCounters != null ? gateCounters : readRowCounters();
         return resetTables;
@@ -313,6 +343,17 @@ public final class DatabaseResetter {
               : SchemaCopier.restoreTableSql(template, copy, table, columns));
     }
     statements.add("COMMIT");
+    for (String table : tables) {
+      if (layout.autoIncrementTables().contains(table)) {
+        countersMoved.add(table);
+      }
+    }
+    if (resetAutoIncrement) {
+      for (String table : countersMoved) {
+        statements.add("ALTER TABLE " + qualified(copy, table) + " AUTO_INCREMENT = 1");
+      }
+      countersMoved.clear();
+    }
     return String.join(";\n", statements);
   }
 

@@ -116,7 +116,7 @@ public final class StatisticsReset implements BetweenTests {
     ended = null;
     if (end == null || (end.rows() == base.rows() && changedTables(end).isEmpty())) {
       ServerStatistics.Reading now = readTotals();
-      if (now.rows() == base.rows()) {
+      if (now.rows() == base.rows() && !resetter.countersToReset()) {
         return counters(now);
       }
       end = readFull();
@@ -126,7 +126,7 @@ public final class StatisticsReset implements BetweenTests {
         return probeEverything();
       }
       Set<String> dirty = changedTables(end);
-      if (dirty.isEmpty()) {
+      if (dirty.isEmpty() && !resetter.countersToReset()) {
         // Rows changed elsewhere on the server, not in this schema.
         base = end;
         return counters(end);

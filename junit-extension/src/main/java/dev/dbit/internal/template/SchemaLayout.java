@@ -27,6 +27,7 @@ import java.util.TreeSet;
  * @param triggerTargets for each table with triggers, the tables its trigger bodies name
  * @param cascadeChildren for each table, the tables whose foreign keys to it cascade or set null on
  *     delete or update: the server changes their rows without counting them as row writes
+ * @param autoIncrementTables tables with an {@code AUTO_INCREMENT} column
  */
 public record SchemaLayout(
     List<String> tables,
@@ -36,7 +37,8 @@ public record SchemaLayout(
     Set<String> deleteTriggerTables,
     Set<String> insertTriggerTables,
     Map<String, Set<String>> triggerTargets,
-    Map<String, Set<String>> cascadeChildren) {
+    Map<String, Set<String>> cascadeChildren,
+    Set<String> autoIncrementTables) {
 
   public SchemaLayout {
     tables = List.copyOf(tables);
@@ -47,6 +49,7 @@ public record SchemaLayout(
     insertTriggerTables = Set.copyOf(insertTriggerTables);
     triggerTargets = Map.copyOf(triggerTargets);
     cascadeChildren = Map.copyOf(cascadeChildren);
+    autoIncrementTables = Set.copyOf(autoIncrementTables);
   }
 
   /** Tables that hold rows after migration. */
@@ -122,7 +125,26 @@ public record SchemaLayout(
         deleteTriggers,
         insertTriggers,
         triggerTargets,
-        cascadeChildren(connection, schema));
+        cascadeChildren(connection, schema),
+        autoIncrementTables(connection, schema, tables));
+  }
+
+  private static Set<String> autoIncrementTables(
+      Connection connection, String schema, List<String> tables) throws SQLException {
+    Set<String> found = new TreeSet<>();
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT DISTINCT TABLE_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ?"
+                + " AND EXTRA LIKE '%auto_increment%'")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          found.add(rows.getString(1));
+        }
+      }
+    }
+    found.retainAll(tables);
+    return found;
   }
 
   private static Map<String, Set<String>> cascadeChildren(Connection connection, String schema)

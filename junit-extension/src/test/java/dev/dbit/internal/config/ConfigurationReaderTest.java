@@ -106,6 +106,13 @@ class ConfigurationReaderTest {
             + " values: a number greater than 0 and at most 1, for example 0.2.",
         "dbit.stall.max-sql-share|1.5|dbit: invalid value '1.5' for dbit.stall.max-sql-share. Allowed"
             + " values: a number greater than 0 and at most 1, for example 0.2.",
+        "dbit.reset.auto-increment|yes|dbit: invalid value 'yes' for dbit.reset.auto-increment."
+            + " Allowed values: true, false.",
+        "dbit.image|MySQL 8|dbit: invalid value 'MySQL 8' for dbit.image. Give a Docker image"
+            + " reference, for example mysql:8.4 or mariadb:11.4.",
+        "dbit.embedded.dir|/etc/hostname|dbit: invalid value '/etc/hostname' for"
+            + " dbit.embedded.dir. It names a file; give a directory (dbit creates it when"
+            + " missing).",
         "dbit.jdbc.params|password=x|dbit: dbit.jdbc.params must not set 'password': give the"
             + " password with dbit.password so that it is never printed. Remove it from"
             + " dbit.jdbc.params.",

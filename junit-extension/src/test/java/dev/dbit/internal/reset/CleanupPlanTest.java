@@ -19,7 +19,8 @@ class CleanupPlanTest {
           Set.of("customer", "sales_order"),
           Set.of(),
           Map.of("customer", Set.of("audit_log"), "sales_order", Set.of("order_history")),
-          Map.of("country", Set.of("customer"), "customer", Set.of("country")));
+          Map.of("country", Set.of("customer"), "customer", Set.of("country")),
+          Set.of("customer", "sales_order"));
 
   private static DatabaseResetter.CleanupPlan plan(String... dirty) {
     return new DatabaseResetter(null, "tpl", "copy", LAYOUT).plan(List.of(dirty));
@@ -49,7 +50,8 @@ class CleanupPlanTest {
             Set.of("a", "b"),
             Set.of(),
             Map.of("a", Set.of("b"), "b", Set.of("c")),
-            Map.of());
+            Map.of(),
+            Set.of());
 
     DatabaseResetter.CleanupPlan plan =
         new DatabaseResetter(null, "tpl", "copy", chained).plan(List.of("a"));
@@ -63,5 +65,23 @@ class CleanupPlanTest {
     // customer is empty after migration: a row a cascade reaches there was inserted, and counted.
     assertThat(LAYOUT.withCascades(Set.of("customer"))).containsExactly("country", "customer");
     assertThat(LAYOUT.withCascades(Set.of("country"))).containsExactly("country");
+  }
+
+  @Test
+  void autoIncrementCountersAreResetOnlyWhenAskedAndNeverForgotten() {
+    DatabaseResetter resetter = new DatabaseResetter(null, "tpl", "copy", LAYOUT);
+
+    // Written while no test asked for it: cleaned, counter remembered.
+    assertThat(resetter.cleanupSql(List.of("customer", "brand"))).doesNotContain("ALTER");
+    assertThat(resetter.countersToReset()).isFalse();
+
+    resetter.resetAutoIncrement(true);
+    assertThat(resetter.countersToReset()).isTrue();
+    // A later reset that cleans nothing still resets the remembered counter, and only tables
+    // with an AUTO_INCREMENT column.
+    assertThat(resetter.cleanupSql(List.of("brand")))
+        .contains("ALTER TABLE `copy`.`customer` AUTO_INCREMENT = 1")
+        .doesNotContain("`brand` AUTO_INCREMENT");
+    assertThat(resetter.countersToReset()).isFalse();
   }
 }
