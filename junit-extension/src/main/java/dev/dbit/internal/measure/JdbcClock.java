@@ -17,6 +17,7 @@ public final class JdbcClock implements MethodExecutionListener {
   private final LongAdder nanos = new LongAdder();
   private final LongAdder statements = new LongAdder();
   private final ThreadLocal<long[]> startAndDepth = ThreadLocal.withInitial(() -> new long[2]);
+  private volatile long lastReturn = System.nanoTime();
 
   /**
    * Totals so far.
@@ -34,6 +35,11 @@ public final class JdbcClock implements MethodExecutionListener {
     return new Reading(nanos.sum(), statements.sum());
   }
 
+  /** {@link System#nanoTime()} when the last JDBC call on any thread returned. */
+  public long lastReturn() {
+    return lastReturn;
+  }
+
   @Override
   public void beforeMethod(MethodExecutionContext context) {
     long[] state = startAndDepth.get();
@@ -46,7 +52,9 @@ public final class JdbcClock implements MethodExecutionListener {
   public void afterMethod(MethodExecutionContext context) {
     long[] state = startAndDepth.get();
     if (--state[1] == 0) {
-      nanos.add(System.nanoTime() - state[0]);
+      long now = System.nanoTime();
+      lastReturn = now;
+      nanos.add(now - state[0]);
       if (isExecution(context.getMethod())) {
         statements.increment();
       }

@@ -1,0 +1,155 @@
+package dev.dbit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Between two tests (the first one's end reading, the reset and the next one's start reading) dbit
+ * sends two requests on its control connection, whether the test wrote or not: counted by the
+ * server itself, in its general query log. One more is allowed, and counted: the end reading read
+ * again because MariaDB had not yet added the test's last request to its user statistics (it does
+ * so just after replying).
+ */
+class ControlRoundTripsTest {
+  static final int TESTS = 60;
+
+  @Test
+  void twoControlRequestsBetweenTwoTests() {
+    GeneralLog.REQUESTS.clear();
+    DbitTestKit.assertAllSucceeded(DbitTestKit.run(GeneralLog.class), TESTS + 2);
+
+    Map<Integer, List<String>> between = GeneralLog.REQUESTS;
+    long rereads = between.values().stream().filter(r -> r.size() == 3).count();
+    System.out.printf(
+        "control requests between tests: %d boundaries, %d with two requests, %d with the end"
+            + " reading read again%n",
+        between.size(), between.values().stream().filter(r -> r.size() == 2).count(), rereads);
+    assertThat(between).hasSize(TESTS - 1);
+    assertThat(between.values())
+        .allSatisfy(
+            requests -> {
+              if (requests.size() == 3) {
+                assertThat(requests.get(0)).as("a re-read end reading").isEqualTo(requests.get(1));
+                assertThat(requests.get(0)).startsWith("SELECT NULL");
+              } else {
+                assertThat(requests).hasSize(2);
+              }
+            });
+  }
+
+  @DbIntegrationTest
+  @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+  static class GeneralLog {
+    static final Map<Integer, List<String>> REQUESTS = new TreeMap<>();
+
+    @Test
+    @Order(1)
+    void startsTheGeneralLog(TestDatabase database) throws SQLException {
+      try (Connection connection = database.openConnection();
+          Statement statement = connection.createStatement()) {
+        statement.execute("SET GLOBAL log_output = 'TABLE'");
+        statement.execute("SET GLOBAL general_log = 1");
+      }
+    }
+
+    /** Odd tests write rows into three tables, even ones only read. */
+    @RepeatedTest(TESTS)
+    @Order(2)
+    void writesOrReads(DataSource dataSource, RepetitionInfo repetition) throws SQLException {
+      int number = repetition.getCurrentRepetition();
+      try (Connection connection = dataSource.getConnection();
+          Statement statement = connection.createStatement()) {
+        statement.executeQuery("SELECT 'dbit-marker-" + number + "'").close();
+        if (number % 2 == 1) {
+          statement.executeUpdate(
+              "INSERT INTO customer (email, full_name, country_code, language_code) VALUES"
+                  + " ('m@example.com', 'M', 'DE', 'de')");
+          statement.executeUpdate(
+              "INSERT INTO product_category (name, slug) VALUES ('c" + number + "', 's')");
+          statement.executeUpdate("UPDATE currency SET name = CONCAT(name, '.') LIMIT 1");
+        } else {
+          statement.executeQuery("SELECT COUNT(*) FROM country").close();
+        }
+      }
+    }
+
+    @Test
+    @Order(3)
+    void readsTheGeneralLog(TestDatabase database) throws SQLException {
+      try (Connection connection = database.openConnection();
+          Statement statement = connection.createStatement()) {
+        statement.execute("SET GLOBAL general_log = 0");
+        long control = controlThread(statement);
+        Set<String> triggerBodies = triggerBodies(statement, database.schemaName());
+        List<Integer> markers = new ArrayList<>();
+        List<String> requests = new ArrayList<>();
+        try (ResultSet rows =
+            statement.executeQuery(
+                "SELECT thread_id, command_type, CONVERT(argument USING utf8mb4) FROM"
+                    + " mysql.general_log ORDER BY event_time")) {
+          while (rows.next()) {
+            String argument = rows.getString(3);
+            if (argument.startsWith("SELECT 'dbit-marker-")) {
+              if (!markers.isEmpty()) {
+                REQUESTS.put(markers.get(markers.size() - 1), requests);
+              }
+              markers.add(Integer.parseInt(argument.replaceAll("\\D", "")));
+              requests = new ArrayList<>();
+            } else if (rows.getLong(1) == control
+                && !markers.isEmpty()
+                && !rows.getString(2).equals("Quit")
+                && !triggerBodies.contains(argument)) {
+              // MariaDB logs each statement a trigger runs too: not a request.
+              requests.add(argument);
+            }
+          }
+        }
+        statement.execute("TRUNCATE TABLE mysql.general_log");
+      }
+    }
+
+    private static Set<String> triggerBodies(Statement statement, String schema)
+        throws SQLException {
+      Set<String> bodies = new HashSet<>();
+      try (ResultSet rows =
+          statement.executeQuery(
+              "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = '"
+                  + schema
+                  + "'")) {
+        while (rows.next()) {
+          bodies.add(rows.getString(1));
+        }
+      }
+      return bodies;
+    }
+
+    /** dbit's control connection: the one that reads the user statistics. */
+    private static long controlThread(Statement statement) throws SQLException {
+      try (ResultSet rows =
+          statement.executeQuery(
+              "SELECT thread_id FROM mysql.general_log WHERE argument LIKE"
+                  + " '%information_schema.USER_STATISTICS%' GROUP BY thread_id ORDER BY COUNT(*)"
+                  + " DESC LIMIT 1")) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    }
+  }
+}
