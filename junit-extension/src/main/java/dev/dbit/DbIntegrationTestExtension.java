@@ -82,6 +82,10 @@ final class DbIntegrationTestExtension
   @Override
   public void afterEach(ExtensionContext context) throws SQLException {
     DbitRun run = run(context);
+    if (!run.measuring()) {
+      // The reset before this test failed; that failure is the test's.
+      return;
+    }
     DbitRun.EndOfTest end = run.endTest();
     TestMetrics metrics = end.metrics();
     StallSettings.StallMode mode = run.stallGuard().settings().mode();

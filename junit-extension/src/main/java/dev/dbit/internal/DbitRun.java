@@ -9,6 +9,7 @@ import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.FactoryDataSource;
 import dev.dbit.internal.jdbc.ServerLock;
+import dev.dbit.internal.jdbc.ServerLost;
 import dev.dbit.internal.jdbc.StatementWatch;
 import dev.dbit.internal.measure.ConnectionLeakWatch;
 import dev.dbit.internal.measure.JdbcClock;
@@ -66,6 +67,10 @@ public final class DbitRun implements AutoCloseable {
   private final ServerSettings serverSettings;
   private final ServerDoctor doctor;
   private TestMeasurement current;
+
+  /** Set once the server could not be reached again: later tests fail at once. */
+  private ServerLost lost;
+
   private final List<Double> resetMillis = new ArrayList<>();
 
   private DbitRun(
@@ -308,6 +313,9 @@ public final class DbitRun implements AutoCloseable {
    * that for every test).
    */
   public double beginTest(boolean resetAutoIncrement) throws SQLException {
+    if (lost != null) {
+      throw lost.again();
+    }
     long start = System.nanoTime();
     resetter.resetAutoIncrement(resetAutoIncrement || resetAutoIncrementAlways);
     if (sessionState.takeSeen()) {
@@ -374,6 +382,11 @@ public final class DbitRun implements AutoCloseable {
    * @param leaks one line per connection dbit had to close because the test left it holding locks
    */
   public record EndOfTest(TestMetrics metrics, List<String> leaks) {}
+
+  /** True between {@link #beginTest()} and {@link #endTest()}; false when the reset failed. */
+  public boolean measuring() {
+    return current != null;
+  }
 
   /** Ends the current test's measurement and closes what it leaked; call on the test's thread. */
   public EndOfTest endTest() throws SQLException {
@@ -481,8 +494,13 @@ public final class DbitRun implements AutoCloseable {
 
   /** Reconnects a lost control connection; the next reset then trusts no counter. */
   private boolean recovered(SQLException failure) throws SQLException {
-    if (!control.recoverIfLost(failure)) {
-      return false;
+    try {
+      if (!control.recoverIfLost(failure)) {
+        return false;
+      }
+    } catch (ServerLost e) {
+      lost = e;
+      throw e;
     }
     between.controlReconnected();
     return true;

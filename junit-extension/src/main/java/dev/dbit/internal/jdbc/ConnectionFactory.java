@@ -62,6 +62,11 @@ public final class ConnectionFactory {
     return server.password().reveal();
   }
 
+  /** The server, for messages: kind, host and port, user; never the password. */
+  public String serverDescription() {
+    return server.description();
+  }
+
   /** Opens a connection to {@code schema}; a connect failure names host, port and the fix. */
   public Connection open(String schema) throws SQLException {
     Properties properties = new Properties();

@@ -66,7 +66,16 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
     } catch (SQLException e) {
       // Already gone.
     }
-    Connection fresh = factory.open("");
+    Connection fresh;
+    try {
+      fresh = factory.open("");
+    } catch (SQLException e) {
+      throw new ServerLost(
+          factory.serverDescription(),
+          firstLine(failure.getMessage()),
+          firstLine(e.getMessage()),
+          e);
+    }
     try (Statement statement = fresh.createStatement()) {
       statement.execute(sessionSetup);
       for (String lock : locks) {
@@ -103,5 +112,13 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
     } catch (SQLException e) {
       LOG.log(Level.DEBUG, "dbit: closing the control connection failed", e);
     }
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "no message";
+    }
+    int end = message.indexOf('\n');
+    return end < 0 ? message : message.substring(0, end);
   }
 }
