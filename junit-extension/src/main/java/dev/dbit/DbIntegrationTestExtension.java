@@ -20,18 +20,21 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The extension behind {@link DbIntegrationTest}; not public API.
  *
- * <p>The server lives in the launcher session's store (one per JVM), the run (template, copy,
- * control connection, pool) in the execution request's store; both are closed by JUnit.
+ * <p>The server lives in the launcher session's store (one per JVM), the runs (template, copy,
+ * control connection, pool) in the execution request's store ({@link Workers}), and each test class
+ * holds one run while it executes; JUnit closes all of them.
  */
 final class DbIntegrationTestExtension
     implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
@@ -54,10 +57,36 @@ final class DbIntegrationTestExtension
 
   @Override
   public void beforeEach(ExtensionContext context) throws SQLException {
+    refuseConcurrentMethods(context);
     String resetMillis =
         millis(run(context).beginTest(resetsAutoIncrement(context.getRequiredTestClass())));
     context.getStore(NAMESPACE).put(ReportKeys.RESET_MS, resetMillis);
     context.publishReportEntry(ReportKeys.RESET_MS, resetMillis);
+  }
+
+  private static final String PARALLEL_ENABLED = "junit.jupiter.execution.parallel.enabled";
+
+  /**
+   * The tests of one class share its test schema, so they cannot run at the same time; classes can,
+   * each with a schema of its own.
+   */
+  private static void refuseConcurrentMethods(ExtensionContext context) {
+    boolean parallel =
+        context
+            .getConfigurationParameter(PARALLEL_ENABLED)
+            .map(v -> v.trim().equalsIgnoreCase("true"))
+            .orElse(false);
+    if (parallel && context.getExecutionMode() == ExecutionMode.CONCURRENT) {
+      throw new ExtensionConfigurationException(
+          "dbit: the tests of "
+              + context.getRequiredTestClass().getName()
+              + " run concurrently with each other, but they share one test schema and would see"
+              + " each other's rows. Run classes in parallel, not the methods of one class: set"
+              + " junit.jupiter.execution.parallel.mode.default=same_thread and"
+              + " junit.jupiter.execution.parallel.mode.classes.default=concurrent, or annotate"
+              + " the class with @Execution(ExecutionMode.SAME_THREAD). dbit gives every class"
+              + " running at the same time a schema of its own.");
+    }
   }
 
   /** Whether the test's class, or a class it is nested in, asks for AUTO_INCREMENT resets. */
@@ -190,73 +219,60 @@ final class DbIntegrationTestExtension
         : run.database();
   }
 
+  /** The run of the test class {@code context} belongs to; the class takes one on first use. */
   private static DbitRun run(ExtensionContext context) {
+    Workers workers =
+        context
+            .getStore(StoreScope.EXECUTION_REQUEST, NAMESPACE)
+            .getOrComputeIfAbsent(Workers.class, key -> startWorkers(context), Workers.class);
+    // Found in the class's store (or an enclosing class's) once the class took a run.
     return context
-        .getStore(StoreScope.EXECUTION_REQUEST, NAMESPACE)
-        .getOrComputeIfAbsent(LazyRun.class, key -> LazyRun.start(context), LazyRun.class)
-        .get();
+        .getStore(NAMESPACE)
+        .getOrComputeIfAbsent(
+            Workers.Lease.class,
+            key -> new Workers.Lease(workers, workers.lease()),
+            Workers.Lease.class)
+        .run();
   }
 
   /** Identifies a server so that runs with the same settings share it within a JVM. */
   private record ServerKey(
       ServerChoice choice, Optional<String> url, String user, Path dir, String image) {}
 
-  /** The run, or the reason it could not start, so a broken setup fails fast for every class. */
-  private static final class LazyRun implements AutoCloseable {
-    private final DbitRun run;
-    private final RuntimeException failure;
+  private static Workers startWorkers(ExtensionContext context) {
+    ClassLoader classLoader = context.getRequiredTestClass().getClassLoader();
+    ExtensionContext.Store serverStore = context.getStore(StoreScope.LAUNCHER_SESSION, NAMESPACE);
+    return new Workers(
+        () -> {
+          DbitConfiguration config =
+              new ConfigurationReader(context::getConfigurationParameter).read();
+          ServerChoice choice =
+              ServerProvisioner.choose(config, ServerProvisioner::dockerAvailable);
+          ServerKey key =
+              new ServerKey(
+                  choice,
+                  config.externalUrl(),
+                  config.user(),
+                  config.embeddedDir(),
+                  config.image());
+          DatabaseServer server =
+              serverStore.getOrComputeIfAbsent(
+                  key, k -> startServer(config, choice), DatabaseServer.class);
+          return DbitRun.start(config, server, classLoader);
+        });
+  }
 
-    private LazyRun(DbitRun run, RuntimeException failure) {
-      this.run = run;
-      this.failure = failure;
-    }
-
-    static LazyRun start(ExtensionContext context) {
-      try {
-        DbitConfiguration config =
-            new ConfigurationReader(context::getConfigurationParameter).read();
-        ServerChoice choice = ServerProvisioner.choose(config, ServerProvisioner::dockerAvailable);
-        ServerKey key =
-            new ServerKey(
-                choice, config.externalUrl(), config.user(), config.embeddedDir(), config.image());
-        DatabaseServer server =
-            context
-                .getStore(StoreScope.LAUNCHER_SESSION, NAMESPACE)
-                .getOrComputeIfAbsent(
-                    key,
-                    k -> {
-                      long start = System.nanoTime();
-                      DatabaseServer started = ServerProvisioner.start(config, choice);
-                      LOG.log(
-                          Level.INFO,
-                          String.format(
-                              "dbit: provider %s (%s): %s, up in %d ms",
-                              choice.kind().value(),
-                              choice.reason(),
-                              started.description(),
-                              (System.nanoTime() - start) / 1_000_000));
-                      return started;
-                    },
-                    DatabaseServer.class);
-        ClassLoader classLoader = context.getRequiredTestClass().getClassLoader();
-        return new LazyRun(DbitRun.start(config, server, classLoader), null);
-      } catch (RuntimeException e) {
-        return new LazyRun(null, e);
-      }
-    }
-
-    DbitRun get() {
-      if (failure != null) {
-        throw failure;
-      }
-      return run;
-    }
-
-    @Override
-    public void close() {
-      if (run != null) {
-        run.close();
-      }
-    }
+  private static DatabaseServer startServer(DbitConfiguration config, ServerChoice choice) {
+    long start = System.nanoTime();
+    DatabaseServer started = ServerProvisioner.start(config, choice);
+    LOG.log(
+        Level.INFO,
+        String.format(
+            "dbit: provider %s (%s): %s, up in %d ms",
+            choice.kind().value(),
+            choice.reason(),
+            started.description(),
+            (System.nanoTime() - start) / 1_000_000));
+    return started;
   }
 }
