@@ -87,6 +87,62 @@ class SchemaOwnershipTest {
     assertThat(checksums("shop_live")).isEqualTo(before).hasSize(3);
   }
 
+  @Test
+  void dropsCopiesThatCrashedRunsWithOtherMigrationsLeftButNothingElse() throws SQLException {
+    String abandoned = "dbit_test_0ldf1ngr_1";
+    String inUse = "dbit_test_0ldf1ngr_2";
+    String unmarked = "dbit_test_cafecafe_1";
+    for (String schema : List.of(abandoned, inUse)) {
+      execute(
+          "DROP DATABASE IF EXISTS " + schema,
+          "CREATE DATABASE " + schema,
+          "CREATE TABLE "
+              + schema
+              + ".dbit_schema_marker (kind VARCHAR(16) NOT NULL, fingerprint VARCHAR(64) NOT"
+              + " NULL, ready BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT"
+              + " CURRENT_TIMESTAMP)",
+          "INSERT INTO "
+              + schema
+              + ".dbit_schema_marker (kind, fingerprint, ready) VALUES"
+              + " ('COPY', '0ldf1ngr0ldf1ngr', TRUE)",
+          "CREATE TABLE " + schema + ".brand (id INT PRIMARY KEY)",
+          "INSERT INTO " + schema + ".brand VALUES (1)");
+    }
+    execute(
+        "DROP DATABASE IF EXISTS " + unmarked,
+        "CREATE DATABASE " + unmarked,
+        "CREATE TABLE " + unmarked + ".invoices (id INT PRIMARY KEY, total INT)",
+        "INSERT INTO " + unmarked + ".invoices VALUES (1, 100)");
+    Map<String, Long> before = checksums(unmarked);
+
+    EngineExecutionResults results;
+    // A run still working on its copy holds the lock named after it.
+    try (Connection otherRun = DriverManager.getConnection(url, "root", "");
+        Statement statement = otherRun.createStatement()) {
+      statement.executeQuery("SELECT GET_LOCK('" + inUse + "', 0)").close();
+      results =
+          DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, Map.of("dbit.url", url));
+    }
+
+    DbitTestKit.assertAllSucceeded(results, ResetCorrectnessTest.REPETITIONS + 1);
+    assertThat(schemas()).doesNotContain(abandoned).contains(inUse, unmarked);
+    assertThat(checksums(unmarked)).isEqualTo(before);
+    execute("DROP DATABASE " + inUse, "DROP DATABASE " + unmarked);
+  }
+
+  private static List<String> schemas() throws SQLException {
+    List<String> names = new java.util.ArrayList<>();
+    try (Connection connection = DriverManager.getConnection(url, "root", "");
+        Statement statement = connection.createStatement();
+        ResultSet rows =
+            statement.executeQuery("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA")) {
+      while (rows.next()) {
+        names.add(rows.getString(1));
+      }
+    }
+    return names;
+  }
+
   private static void execute(String... statements) throws SQLException {
     try (Connection connection = DriverManager.getConnection(url, "root", "");
         Statement statement = connection.createStatement()) {

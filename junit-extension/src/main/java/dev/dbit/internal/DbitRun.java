@@ -23,6 +23,7 @@ import dev.dbit.internal.reset.DatabaseResetter;
 import dev.dbit.internal.reset.StatisticsReset;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.stall.StallGuard;
+import dev.dbit.internal.template.AbandonedCopies;
 import dev.dbit.internal.template.MigrationFingerprint;
 import dev.dbit.internal.template.SchemaCopier;
 import dev.dbit.internal.template.SchemaLayout;
@@ -151,6 +152,13 @@ public final class DbitRun implements AutoCloseable {
                 + " are in use by other runs. Wait for them or use another server.");
       }
       controlConnection.held(copy);
+      List<String> abandoned = AbandonedCopies.drop(control, template.fingerprint());
+      if (!abandoned.isEmpty()) {
+        LOG.log(
+            Level.INFO,
+            "dbit: dropped test schemas that earlier runs with other migrations left behind: "
+                + abandoned);
+      }
       DatabaseResetter resetter =
           new DatabaseResetter(controlConnection, template.schema(), copy, layout);
       boolean reused = prepareCopy(control, template, layout, copy, resetter);

@@ -5,11 +5,14 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.jdbc.MultiStatement;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -41,8 +44,12 @@ public final class SchemaCopier {
         SchemaOwnership.defaults(control, template));
     List<String> statements = new ArrayList<>();
     statements.add("USE " + quote(copy));
+    Map<String, List<String>> backtickConstraints = backtickConstraints(control, template);
     for (String table : layout.tables()) {
-      statements.add(showCreate(control, "TABLE", template, table, 2));
+      statements.add(
+          requoteConstraints(
+              showCreate(control, "TABLE", template, table, 2),
+              backtickConstraints.getOrDefault(table, List.of())));
     }
     statements.add(restoreReferenceRowsSql(template, copy, layout));
     executeAll(control, statements);
@@ -127,6 +134,37 @@ public final class SchemaCopier {
       rows.next();
       return rows.getString(column);
     }
+  }
+
+  /**
+   * Constraint names holding a backtick, per table. MariaDB 11.4.5's {@code SHOW CREATE TABLE}
+   * prints them without doubling the backtick (index names it escapes), which no server accepts
+   * back; 10.11 prints them right.
+   */
+  private static Map<String, List<String>> backtickConstraints(Connection control, String schema)
+      throws SQLException {
+    Map<String, List<String>> names = new HashMap<>();
+    try (PreparedStatement query =
+        control.prepareStatement(
+            "SELECT TABLE_NAME, CONSTRAINT_NAME FROM information_schema.TABLE_CONSTRAINTS WHERE"
+                + " CONSTRAINT_SCHEMA = ? AND CONSTRAINT_NAME LIKE '%`%'")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          names.computeIfAbsent(rows.getString(1), t -> new ArrayList<>()).add(rows.getString(2));
+        }
+      }
+    }
+    return names;
+  }
+
+  /** {@code ddl} with each constraint name in {@code names} quoted properly, however printed. */
+  static String requoteConstraints(String ddl, List<String> names) {
+    String fixed = ddl;
+    for (String name : names) {
+      fixed = fixed.replace("CONSTRAINT `" + name + "` ", "CONSTRAINT " + quote(name) + " ");
+    }
+    return fixed;
   }
 
   static String withoutDefiner(String ddl) {

@@ -2,6 +2,8 @@ package dev.dbit.internal.template;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,5 +21,19 @@ class SchemaCopierTest {
       })
   void dropsTheDefinerSoCopiesRunAsTheCurrentUser(String ddl, String expected) {
     assertThat(SchemaCopier.withoutDefiner(ddl)).isEqualTo(expected);
+  }
+
+  @Test
+  void constraintNamesWithBackticksAreQuotedEvenWhenTheServerPrintsThemRaw() {
+    String printedBy1145 =
+        "CREATE TABLE `t` (\n  KEY `fk ``odd``` (`a`),\n  CONSTRAINT `fk `odd`` FOREIGN KEY (`a`)"
+            + " REFERENCES `p` (`a`)\n)";
+    String printedBy1011 =
+        printedBy1145.replace("CONSTRAINT `fk `odd``", "CONSTRAINT `fk ``odd```");
+
+    assertThat(SchemaCopier.requoteConstraints(printedBy1145, List.of("fk `odd`")))
+        .isEqualTo(printedBy1011);
+    assertThat(SchemaCopier.requoteConstraints(printedBy1011, List.of("fk `odd`")))
+        .isEqualTo(printedBy1011);
   }
 }

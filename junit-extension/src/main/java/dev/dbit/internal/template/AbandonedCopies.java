@@ -1,0 +1,63 @@
+package dev.dbit.internal.template;
+
+import dev.dbit.internal.jdbc.ServerLock;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Test schemas that earlier runs left behind and no run will take again: dbit's marker says they
+ * are copies, built from other migrations than this run's, and no run holds their lock. A run that
+ * crashed with the same migrations leaves copies the next run takes and restores instead.
+ */
+public final class AbandonedCopies {
+  private AbandonedCopies() {}
+
+  /**
+   * Drops every abandoned copy on the server; call once at start. A schema without dbit's marker is
+   * never touched, whatever its name.
+   *
+   * @return the schemas dropped
+   */
+  public static List<String> drop(Connection control, String fingerprint) throws SQLException {
+    List<String> dropped = new ArrayList<>();
+    for (String schema : candidates(control)) {
+      Optional<SchemaOwnership.Marker> marker = SchemaOwnership.read(control, schema);
+      if (marker.isEmpty()
+          || marker.get().kind() != SchemaOwnership.Kind.COPY
+          || marker.get().fingerprint().equals(fingerprint)) {
+        continue;
+      }
+      // Holding its lock keeps any run from taking it while it goes.
+      Optional<ServerLock> lock = ServerLock.tryAcquire(control, schema, 0);
+      if (lock.isEmpty()) {
+        continue;
+      }
+      try {
+        SchemaOwnership.dropOwned(control, schema);
+        dropped.add(schema);
+      } finally {
+        lock.get().close();
+      }
+    }
+    return dropped;
+  }
+
+  private static List<String> candidates(Connection control) throws SQLException {
+    List<String> schemas = new ArrayList<>();
+    try (Statement statement = control.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE"
+                    + " 'dbit\\\\_test\\\\_%'")) {
+      while (rows.next()) {
+        schemas.add(rows.getString(1));
+      }
+    }
+    return schemas;
+  }
+}
