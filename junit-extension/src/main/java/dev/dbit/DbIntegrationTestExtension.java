@@ -115,7 +115,9 @@ final class DbIntegrationTestExtension
       // The reset before this test failed; that failure is the test's.
       return;
     }
-    DbitRun.EndOfTest end = run.endTest();
+    DbitRun.EndOfTest end =
+        run.endTest(
+            context.getRequiredTestClass().getSimpleName() + "." + context.getDisplayName());
     TestMetrics metrics = end.metrics();
     StallSettings.StallMode mode = run.stallGuard().settings().mode();
     Optional<StallGuard.Assessment> assessment =

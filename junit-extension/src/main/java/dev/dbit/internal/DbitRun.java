@@ -69,6 +69,9 @@ public final class DbitRun implements AutoCloseable {
   private final ServerDoctor doctor;
   private TestMeasurement current;
 
+  /** The test that ended last, for naming it when it left a lock behind. */
+  private String previousTest = "no test";
+
   /** Set once the server could not be reached again: later tests fail at once. */
   private ServerLost lost;
 
@@ -398,6 +401,15 @@ public final class DbitRun implements AutoCloseable {
 
   /** Ends the current test's measurement and closes what it leaked; call on the test's thread. */
   public EndOfTest endTest() throws SQLException {
+    return endTest("an unnamed test");
+  }
+
+  /**
+   * Like {@link #endTest()}; {@code testName} names the test in a later warning about a lock it
+   * left behind.
+   */
+  public EndOfTest endTest(String testName) throws SQLException {
+    previousTest = testName;
     TestMeasurement measurement = current;
     current = null;
     if (measurement == null) {
@@ -495,9 +507,12 @@ public final class DbitRun implements AutoCloseable {
             + copy
             + " waited "
             + CONTROL_LOCK_WAIT_SECONDS
-            + " s for a lock held by a connection the previous test left open; dbit closed the"
-            + " idle connections to the test schema: "
-            + idle);
+            + " s for a lock held by a connection left open by the previous test ("
+            + previousTest
+            + "); dbit closed the idle connections to the test schema "
+            + idle
+            + " and restored every table. Close every connection a test opens"
+            + " (try-with-resources).");
   }
 
   /** Reconnects a lost control connection; the next reset then trusts no counter. */
