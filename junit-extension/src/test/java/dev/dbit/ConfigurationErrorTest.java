@@ -92,6 +92,8 @@ class ConfigurationErrorTest {
         classFailure(
             Map.of("dbit.url", "jdbc:mysql://127.0.0.1:1/", "dbit.password", "pw-never-shown"));
     Duration took = Duration.ofNanos(System.nanoTime() - start);
+    System.out.printf(
+        "unreachable dbit.url: failed in %d ms with: %s%n", took.toMillis(), failure.getMessage());
 
     assertThat(failure.getMessage())
         .startsWith(

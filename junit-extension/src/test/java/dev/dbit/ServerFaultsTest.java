@@ -45,6 +45,9 @@ class ServerFaultsTest {
     List<Throwable> failures =
         results.testEvents().failed().stream().map(DbitTestKit::failure).toList();
     assertThat(failures).hasSize(3);
+    System.out.printf(
+        "killed server: 3 tests failed in %d ms, the first with: %s%n",
+        took.toMillis(), failures.get(0).getMessage());
     assertThat(failures)
         .allSatisfy(
             failure ->
