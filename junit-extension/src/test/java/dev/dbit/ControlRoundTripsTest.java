@@ -36,7 +36,7 @@ class ControlRoundTripsTest {
     DbitTestKit.assertAllSucceeded(DbitTestKit.run(GeneralLog.class), TESTS + 2);
 
     Map<Integer, List<String>> between = GeneralLog.REQUESTS;
-    long rereads = between.values().stream().filter(r -> r.size() == 3).count();
+    long rereads = between.values().stream().filter(r -> r.size() > 2).count();
     System.out.printf(
         "control requests between tests: %d boundaries, %d with two requests, %d with the end"
             + " reading read again%n",
@@ -45,12 +45,11 @@ class ControlRoundTripsTest {
     assertThat(between.values())
         .allSatisfy(
             requests -> {
-              if (requests.size() == 3) {
-                assertThat(requests.get(0)).as("a re-read end reading").isEqualTo(requests.get(1));
-                assertThat(requests.get(0)).startsWith("SELECT NULL");
-              } else {
-                assertThat(requests).hasSize(2);
-              }
+              assertThat(requests).hasSizeGreaterThanOrEqualTo(2);
+              // Any request beyond two is the end reading, read again.
+              List<String> endReadings = requests.subList(0, requests.size() - 1);
+              assertThat(endReadings).allSatisfy(r -> assertThat(r).startsWith("SELECT NULL"));
+              assertThat(new java.util.HashSet<>(endReadings)).hasSize(1);
             });
   }
 
