@@ -143,7 +143,7 @@ public final class DbitRun implements AutoCloseable {
       ServerLock workerLock = null;
       String copy = null;
       for (int worker = 1; worker <= MAX_WORKERS && workerLock == null; worker++) {
-        copy = "dbit_test_" + fingerprint.substring(0, 8) + "_" + worker;
+        copy = SchemaCopier.copyNamePrefix(fingerprint) + worker;
         workerLock = ServerLock.tryAcquire(control, copy, 0).orElse(null);
       }
       if (workerLock == null) {
@@ -417,10 +417,7 @@ public final class DbitRun implements AutoCloseable {
     }
     // MariaDB adds a request to its user statistics just after replying to it: a reading taken at
     // once can miss the test's last request. Give the server a moment first.
-    long quiet = System.nanoTime() - clock.lastReturn();
-    if (quiet < SETTLE_NANOS) {
-      java.util.concurrent.locks.LockSupport.parkNanos(SETTLE_NANOS - quiet);
-    }
+    settle(clock.lastReturn());
     BetweenTests.AfterTest after;
     try {
       after = between.afterTest();
@@ -431,15 +428,14 @@ public final class DbitRun implements AutoCloseable {
       after = between.afterTest();
     }
     TestMetrics metrics = measurement.until(after.counters());
-    // MariaDB adds a request to its user totals just after replying to it: a reading taken at once
-    // can miss the test's last statement. The server cannot have seen fewer statements than dbit
-    // handed it, so read again until it has (rarely more than once), keeping the client's clocks.
+    // The server cannot have seen fewer statements than dbit handed it: if it shows fewer, it has
+    // not counted the last request yet; read again until it has, keeping the client's clocks.
     for (int retry = 0;
         retry < LAGGING_READS
             && metrics.questions().isPresent()
             && metrics.questions().getAsLong() < metrics.statements();
         retry++) {
-      Thread.onSpinWait();
+      settle(System.nanoTime());
       after = between.afterTest();
       TestMetrics later = measurement.until(after.counters());
       metrics =
@@ -463,11 +459,11 @@ public final class DbitRun implements AutoCloseable {
   /** How long after the test's last JDBC call the end reading waits at least. */
   private static final long SETTLE_NANOS = 200_000;
 
-  private static void sleepMillis(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+  /** Waits until {@value #SETTLE_NANOS} ns have passed since {@code since} (a nanoTime). */
+  private static void settle(long since) {
+    long quiet = System.nanoTime() - since;
+    if (quiet < SETTLE_NANOS) {
+      java.util.concurrent.locks.LockSupport.parkNanos(SETTLE_NANOS - quiet);
     }
   }
 

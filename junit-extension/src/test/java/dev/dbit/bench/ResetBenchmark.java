@@ -180,26 +180,32 @@ class ResetBenchmark {
    */
   private void statementOverhead(DataSource proxied, int batches) throws SQLException {
     DataSource instant = InstantJdbc.dataSource();
-    DataSource accounted = DbitRun.withAccounting(instant);
-    List<Double> overhead = new ArrayList<>();
-    for (int i = 0; i < batches + 5; i++) {
-      double plain = batch(instant, 20_000);
-      double measured = batch(accounted, 20_000);
-      if (i >= 5) {
-        overhead.add(measured - plain);
+    print(
+        "stmt-overhead",
+        "dbit",
+        differences(instant, DbitRun.withAccounting(instant), 20_000, 5, batches));
+    print(
+        "stmt-overhead",
+        "dbit-real-server",
+        differences(proxied.unwrap(HikariDataSource.class), proxied, 500, 2, batches));
+  }
+
+  /**
+   * Milliseconds per statement that {@code measured} takes longer than {@code plain}, one value per
+   * pair of alternating batches, after {@code warmup} unrecorded pairs.
+   */
+  private static List<Double> differences(
+      DataSource plain, DataSource measured, int statements, int warmup, int pairs)
+      throws SQLException {
+    List<Double> differences = new ArrayList<>();
+    for (int i = 0; i < warmup + pairs; i++) {
+      double base = batch(plain, statements);
+      double with = batch(measured, statements);
+      if (i >= warmup) {
+        differences.add(with - base);
       }
     }
-    print("stmt-overhead", "dbit", overhead);
-    DataSource raw = proxied.unwrap(HikariDataSource.class);
-    List<Double> server = new ArrayList<>();
-    for (int i = 0; i < batches + 2; i++) {
-      double plain = batch(raw, 500);
-      double measured = batch(proxied, 500);
-      if (i >= 2) {
-        server.add(measured - plain);
-      }
-    }
-    print("stmt-overhead", "dbit-real-server", server);
+    return differences;
   }
 
   private static double batch(DataSource dataSource, int statements) throws SQLException {

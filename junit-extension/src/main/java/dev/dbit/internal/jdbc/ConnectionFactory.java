@@ -104,7 +104,8 @@ public final class ConnectionFactory {
     }
   }
 
-  private static String firstLine(String message) {
+  /** The first line of a driver message, for one-line errors. */
+  static String firstLine(String message) {
     if (message == null) {
       return "no message";
     }

@@ -72,8 +72,8 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
     } catch (SQLException e) {
       throw new ServerLost(
           factory.serverDescription(),
-          firstLine(failure.getMessage()),
-          firstLine(e.getMessage()),
+          ConnectionFactory.firstLine(failure.getMessage()),
+          ConnectionFactory.firstLine(e.getMessage()),
           e);
     }
     try (Statement statement = fresh.createStatement()) {
@@ -112,13 +112,5 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
     } catch (SQLException e) {
       LOG.log(Level.DEBUG, "dbit: closing the control connection failed", e);
     }
-  }
-
-  private static String firstLine(String message) {
-    if (message == null) {
-      return "no message";
-    }
-    int end = message.indexOf('\n');
-    return end < 0 ? message : message.substring(0, end);
   }
 }

@@ -23,8 +23,7 @@ public final class ServerLost extends IllegalStateException {
 
   /** The same failure, for a later test. */
   public ServerLost again() {
-    ServerLost copy = new ServerLost(getMessage(), this);
-    return copy;
+    return new ServerLost(getMessage(), this);
   }
 
   private ServerLost(String message, Throwable cause) {

@@ -86,8 +86,8 @@ public final class DatabaseResetter {
    */
   public void restoreEverything() throws SQLException {
     requireOwnership();
-    // A reused copy's counters moved in earlier runs.
-    countersMoved.addAll(layout.autoIncrementTables());
+    // Cleans every table, so every AUTO_INCREMENT counter counts as moved (earlier runs moved
+    // them).
     MultiStatement.execute(control.get(), cleanupSql(plan(layout.tables()).tables()));
     referenceChecksums = checksums(referenceTables);
     // No counter baseline yet: the reset below probes, and cleans what the triggers fired by the
@@ -170,11 +170,10 @@ public final class DatabaseResetter {
   public List<String> reset() throws SQLException {
     // Read before probing: a write racing with the probe moves the counters past this baseline.
     Gate gate = gate();
-    if (gate.clean() && countersToReset()) {
-      rowCounters = executeCleanup(cleanupSql(List.of()));
-      return List.of();
-    }
     if (gate.clean()) {
+      if (countersToReset()) {
+        rowCounters = executeCleanup(cleanupSql(List.of()));
+      }
       return List.of();
     }
     return probeAndClean(gate.checksums(), gate.counters());
@@ -194,11 +193,12 @@ public final class DatabaseResetter {
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
       // The gate has just checksummed the reference tables; later passes checksum again.
       List<String> dirty = pass == 1 && gateChecksums != null ? probe(gateChecksums) : probe();
-      if (dirty.isEmpty() && countersToReset()) {
-        rowCounters = executeCleanup(cleanupSql(List.of()));
-      }
       if (dirty.isEmpty()) {
-        rowCounters = pass == 1 && gateCounters != null ? gateCounters : readRowCounters();
+        if (countersToReset()) {
+          rowCounters = executeCleanup(cleanupSql(List.of()));
+        } else {
+          rowCounters = pass == 1 && gateCounters != null ? gateCounters : readRowCounters();
+        }
         return resetTables;
       }
       CleanupPlan plan = plan(dirty);

@@ -25,7 +25,12 @@ public final class AbandonedCopies {
    */
   public static List<String> drop(Connection control, String fingerprint) throws SQLException {
     List<String> dropped = new ArrayList<>();
+    // This run's own copies carry its fingerprint in their names: no need to read their markers.
+    String own = SchemaCopier.copyNamePrefix(fingerprint);
     for (String schema : candidates(control)) {
+      if (schema.startsWith(own)) {
+        continue;
+      }
       Optional<SchemaOwnership.Marker> marker = SchemaOwnership.read(control, schema);
       if (marker.isEmpty()
           || marker.get().kind() != SchemaOwnership.Kind.COPY

@@ -32,6 +32,11 @@ public final class SchemaCopier {
 
   private SchemaCopier() {}
 
+  /** The start of the name of every copy of the template built from {@code fingerprint}. */
+  public static String copyNamePrefix(String fingerprint) {
+    return "dbit_test_" + fingerprint.substring(0, 8) + "_";
+  }
+
   /** Creates {@code copy} as a marked, ready copy of {@code template}. */
   public static void copy(
       Connection control, String template, SchemaLayout layout, String copy, String fingerprint)

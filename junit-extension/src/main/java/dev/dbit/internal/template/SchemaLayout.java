@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * What a migrated schema holds: its tables, which of them have reference rows, its views and
@@ -87,9 +88,9 @@ public record SchemaLayout(
       }
     }
     Map<String, List<String>> referenceColumns = new LinkedHashMap<>();
-    Map<String, List<String>> columns = insertableColumns(connection, schema);
+    Columns columns = Columns.read(connection, schema);
     for (String table : nonEmptyTables(connection, schema, tables)) {
-      referenceColumns.put(table, columns.get(table));
+      referenceColumns.put(table, columns.insertable().get(table));
     }
     List<String> triggers = new ArrayList<>();
     Set<String> deleteTriggers = new TreeSet<>();
@@ -126,25 +127,7 @@ public record SchemaLayout(
         insertTriggers,
         triggerTargets,
         cascadeChildren(connection, schema),
-        autoIncrementTables(connection, schema, tables));
-  }
-
-  private static Set<String> autoIncrementTables(
-      Connection connection, String schema, List<String> tables) throws SQLException {
-    Set<String> found = new TreeSet<>();
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT DISTINCT TABLE_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ?"
-                + " AND EXTRA LIKE '%auto_increment%'")) {
-      query.setString(1, schema);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          found.add(rows.getString(1));
-        }
-      }
-    }
-    found.retainAll(tables);
-    return found;
+        columns.autoIncrement().stream().filter(tables::contains).collect(Collectors.toSet()));
   }
 
   private static Map<String, Set<String>> cascadeChildren(Connection connection, String schema)
@@ -245,25 +228,39 @@ public record SchemaLayout(
   }
 
   /** Every table's columns that an INSERT may name (not generated), in one query. */
-  private static Map<String, List<String>> insertableColumns(Connection connection, String schema)
-      throws SQLException {
-    Map<String, List<String>> columns = new LinkedHashMap<>();
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT TABLE_NAME, COLUMN_NAME, EXTRA FROM information_schema.COLUMNS WHERE"
-                + " TABLE_SCHEMA = ? ORDER BY TABLE_NAME, ORDINAL_POSITION")) {
-      query.setString(1, schema);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          String extra = rows.getString(3);
-          if (extra == null || !extra.toUpperCase(java.util.Locale.ROOT).contains("GENERATED")) {
-            columns
-                .computeIfAbsent(rows.getString(1), t -> new ArrayList<>())
-                .add(rows.getString(2));
+  /**
+   * The columns of a schema's tables, read in one query.
+   *
+   * @param insertable per table, its columns except generated ones, in order
+   * @param autoIncrement tables with an {@code AUTO_INCREMENT} column
+   */
+  private record Columns(Map<String, List<String>> insertable, Set<String> autoIncrement) {
+    static Columns read(Connection connection, String schema) throws SQLException {
+      Map<String, List<String>> insertable = new LinkedHashMap<>();
+      Set<String> autoIncrement = new TreeSet<>();
+      try (PreparedStatement query =
+          connection.prepareStatement(
+              "SELECT TABLE_NAME, COLUMN_NAME, EXTRA FROM information_schema.COLUMNS WHERE"
+                  + " TABLE_SCHEMA = ? ORDER BY TABLE_NAME, ORDINAL_POSITION")) {
+        query.setString(1, schema);
+        try (ResultSet rows = query.executeQuery()) {
+          while (rows.next()) {
+            String extra =
+                rows.getString(3) == null
+                    ? ""
+                    : rows.getString(3).toUpperCase(java.util.Locale.ROOT);
+            if (!extra.contains("GENERATED")) {
+              insertable
+                  .computeIfAbsent(rows.getString(1), t -> new ArrayList<>())
+                  .add(rows.getString(2));
+            }
+            if (extra.contains("AUTO_INCREMENT")) {
+              autoIncrement.add(rows.getString(1));
+            }
           }
         }
       }
+      return new Columns(insertable, autoIncrement);
     }
-    return columns;
   }
 }
