@@ -64,8 +64,35 @@ public @interface DbIntegrationTest {
   /** User for the external server; default {@code root}. */
   String USER = "dbit.user";
 
-  /** Password for the external server; default empty. Never printed. */
+  /**
+   * Password for the external server; default empty. Never printed.
+   *
+   * <p>Prefer the environment variable {@code DBIT_PASSWORD} or {@value #PASSWORD_FILE}: Surefire
+   * copies every system property, a {@code -Ddbit.password=...} too, into its {@code TEST-*.xml}
+   * files, so dbit warns when this key arrives as a system property. Give the password one way
+   * only; two are refused.
+   */
   String PASSWORD = "dbit.password";
+
+  /**
+   * A file whose first line is the password of the external server, for example a CI secret mounted
+   * as a file. An alternative to {@value #PASSWORD} and {@code DBIT_PASSWORD}.
+   */
+  String PASSWORD_FILE = "dbit.password.file";
+
+  /**
+   * Seconds dbit and the connections it hands out wait to open a connection: TCP connect, TLS
+   * handshake and authentication, each bounded; default {@code 10}, between 1 and 3600. A server or
+   * proxy that accepts TCP and then goes silent fails the run after this long, naming the stage.
+   */
+  String CONNECT_TIMEOUT = "dbit.timeout.connect";
+
+  /**
+   * Seconds any connection of dbit's, and every connection it hands out, waits for one reply from
+   * the server before it fails; default {@code 120}, between 1 and 86400. Above the 60 s that tests
+   * wait for a lock, so that a lock wait fails with the server's own message first.
+   */
+  String READ_TIMEOUT = "dbit.timeout.read";
 
   /**
    * Comma-separated Flyway locations of the migrations that build the template schema; default

@@ -248,6 +248,7 @@ final class DbIntegrationTestExtension
         () -> {
           DbitConfiguration config =
               new ConfigurationReader(context::getConfigurationParameter).read();
+          warnWhenThePasswordIsASystemProperty();
           ServerChoice choice =
               ServerProvisioner.choose(config, ServerProvisioner::dockerAvailable);
           ServerKey key =
@@ -262,6 +263,23 @@ final class DbIntegrationTestExtension
                   key, k -> startServer(config, choice), DatabaseServer.class);
           return DbitRun.start(config, server, classLoader);
         });
+  }
+
+  /** Surefire writes every system property into its TEST-*.xml files, a password too. */
+  private static void warnWhenThePasswordIsASystemProperty() {
+    if (System.getProperty(DbIntegrationTest.PASSWORD) != null) {
+      LOG.log(
+          Level.WARNING,
+          "dbit: "
+              + DbIntegrationTest.PASSWORD
+              + " is set as a JVM system property; Surefire copies system properties, this one"
+              + " with its value, into every TEST-*.xml report. Give the password in the"
+              + " environment variable "
+              + ConfigurationReader.PASSWORD_ENVIRONMENT
+              + " or in a file named by "
+              + DbIntegrationTest.PASSWORD_FILE
+              + " instead.");
+    }
   }
 
   private static DatabaseServer startServer(DbitConfiguration config, ServerChoice choice) {

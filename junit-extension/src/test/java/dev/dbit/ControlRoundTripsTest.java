@@ -31,9 +31,17 @@ class ControlRoundTripsTest {
   static final int TESTS = 60;
 
   @Test
-  void twoControlRequestsBetweenTwoTests() {
+  void twoControlRequestsBetweenTwoTests() throws SQLException {
     GeneralLog.REQUESTS.clear();
-    DbitTestKit.assertAllSucceeded(DbitTestKit.run(GeneralLog.class), TESTS + 2);
+    GeneralLog.restore = null;
+    try {
+      DbitTestKit.assertAllSucceeded(DbitTestKit.run(GeneralLog.class), TESTS + 2);
+    } finally {
+      // The log settings are global: put them back even when the run broke off in between.
+      if (GeneralLog.restore != null) {
+        EmbeddedServer.execute(GeneralLog.serverUrl, GeneralLog.restore);
+      }
+    }
 
     Map<Integer, List<String>> between = GeneralLog.REQUESTS;
     long rereads = between.values().stream().filter(r -> r.size() > 2).count();
@@ -57,12 +65,25 @@ class ControlRoundTripsTest {
   @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
   static class GeneralLog {
     static final Map<Integer, List<String>> REQUESTS = new TreeMap<>();
+    static volatile String serverUrl;
+    static volatile String restore;
 
     @Test
     @Order(1)
     void startsTheGeneralLog(TestDatabase database) throws SQLException {
       try (Connection connection = database.openConnection();
           Statement statement = connection.createStatement()) {
+        try (ResultSet rows =
+            statement.executeQuery("SELECT @@GLOBAL.log_output, @@GLOBAL.general_log")) {
+          rows.next();
+          serverUrl = database.jdbcUrl();
+          restore =
+              "SET GLOBAL general_log = "
+                  + rows.getInt(2)
+                  + ", log_output = '"
+                  + rows.getString(1)
+                  + "'";
+        }
         statement.execute("SET GLOBAL log_output = 'TABLE'");
         statement.execute("SET GLOBAL general_log = 1");
       }

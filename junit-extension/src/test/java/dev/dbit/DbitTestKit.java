@@ -11,27 +11,40 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 
-/** Runs fixture test classes through the JUnit Platform with explicit dbit settings only. */
+/**
+ * Runs fixture test classes through the JUnit Platform with explicit dbit settings only.
+ *
+ * <p>The fixtures were written for the embedded MariaDB (root, no password, userstat on): a run
+ * that names neither a provider nor a server gets {@code dbit.provider=embedded}, so that a Docker
+ * engine on the machine never swaps in another server.
+ */
 final class DbitTestKit {
   private DbitTestKit() {}
 
   static EngineExecutionResults run(Class<?> testCase, Map<String, String> configuration) {
-    return EngineTestKit.engine("junit-jupiter")
-        .enableImplicitConfigurationParameters(false)
-        .configurationParameters(configuration)
-        .selectors(selectClass(testCase))
-        .execute();
+    return run(configuration, testCase);
   }
 
   static EngineExecutionResults run(Map<String, String> configuration, Class<?>... testCases) {
     return EngineTestKit.engine("junit-jupiter")
         .enableImplicitConfigurationParameters(false)
-        .configurationParameters(configuration)
+        .configurationParameters(pinned(configuration))
         .selectors(
             java.util.Arrays.stream(testCases)
                 .map(c -> selectClass(c))
                 .toArray(org.junit.platform.engine.DiscoverySelector[]::new))
         .execute();
+  }
+
+  /** {@code configuration}, with the embedded provider unless it names a provider or a server. */
+  static Map<String, String> pinned(Map<String, String> configuration) {
+    if (configuration.containsKey(DbIntegrationTest.PROVIDER)
+        || configuration.containsKey(DbIntegrationTest.URL)) {
+      return configuration;
+    }
+    Map<String, String> pinned = new java.util.HashMap<>(configuration);
+    pinned.put(DbIntegrationTest.PROVIDER, "embedded");
+    return pinned;
   }
 
   static EngineExecutionResults run(Class<?> testCase) {

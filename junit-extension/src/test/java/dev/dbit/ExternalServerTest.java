@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 class ExternalServerTest {
   static final String HOST = "127.0.0.1";
   static final int PORT = 3306;
+  static final String URL = "jdbc:mysql://" + HOST + ":" + PORT + "/";
   static final Map<String, String> CONFIG =
       Map.of("dbit.url", "jdbc:mysql://" + HOST + ":" + PORT + "/");
 

@@ -1,6 +1,7 @@
 package dev.dbit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -35,7 +36,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * dbit's leak message (it is closed, so that the next test starts); every other test must pass.
  */
 class ResetNeverMissesTest {
-  static final int TESTS = 2000;
+  static final int TESTS = 1000;
 
   /** Repetitions that leave a connection holding locks: dbit must fail exactly these. */
   static final Set<Integer> LEAKING = ConcurrentHashMap.newKeySet();
@@ -43,11 +44,51 @@ class ResetNeverMissesTest {
   /** Repetitions that leave a write open on an idle pooled connection: dbit may fail these. */
   static final Set<Integer> MAY_LEAK = ConcurrentHashMap.newKeySet();
 
+  /** {@code @@userstat} as the generated tests saw it, or null on servers without it. */
+  static volatile String userstatSeen;
+
   @Test
-  void noGeneratedTestEverStartsDirty() {
+  void noGeneratedTestEverStartsDirtyWithUserStatistics() {
+    prove("embedded MariaDB, userstat on", Map.of("dbit.provider", "embedded"));
+
+    assertThat(userstatSeen).as("the path under test: userstat").isEqualTo("1");
+  }
+
+  @Test
+  void noGeneratedTestEverStartsDirtyWithoutUserStatistics() throws SQLException {
+    // The embedded server outlives one engine run: switch its statistics off for the next one.
+    String url = EmbeddedServer.jdbcUrl();
+    try {
+      EmbeddedServer.execute(url, "SET GLOBAL userstat = 0");
+      prove("embedded MariaDB, userstat off", Map.of("dbit.provider", "embedded"));
+    } finally {
+      EmbeddedServer.execute(
+          url, "SET GLOBAL userstat = 1", "DROP DATABASE IF EXISTS dbit_proof_elsewhere");
+    }
+
+    assertThat(userstatSeen).as("the path under test: no userstat").isEqualTo("0");
+  }
+
+  @Test
+  void noGeneratedTestEverStartsDirtyOnTheExternalServer() {
+    assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+
+    try {
+      prove(
+          "external MariaDB on 127.0.0.1:3306",
+          Map.of("dbit.provider", "external", "dbit.url", ExternalServerTest.URL));
+    } finally {
+      dropScratchDatabase(ExternalServerTest.URL);
+    }
+
+    assertThat(userstatSeen).as("the path under test: no userstat").isNotEqualTo("1");
+  }
+
+  private static void prove(String path, Map<String, String> configuration) {
     LEAKING.clear();
     MAY_LEAK.clear();
-    EngineExecutionResults results = DbitTestKit.run(GeneratedTestCase.class);
+    userstatSeen = null;
+    EngineExecutionResults results = DbitTestKit.run(GeneratedTestCase.class, configuration);
 
     Map<Integer, String> failures = new TreeMap<>();
     results.testEvents().failed().stream()
@@ -60,13 +101,14 @@ class ResetNeverMissesTest {
         failures.values().stream().filter(m -> m.contains("tables that differ")).count();
     long leaksReported =
         failures.entrySet().stream()
-            .filter(e -> LEAKING.contains(e.getKey()) && e.getValue().startsWith(LEAK_MESSAGE))
+            .filter(e -> LEAKING.contains(e.getKey()) && isLeakMessage(e.getValue()))
             .count();
     long idleReported = failures.keySet().stream().filter(MAY_LEAK::contains).count();
     System.out.printf(
-        "randomized reset proof: %d generated tests, %d mismatches, %d of %d leaked connections"
-            + " reported against their test, %d of %d writes left open on idle pooled connections"
-            + " reported%n",
+        "randomized reset proof (%s): %d generated tests, %d mismatches, %d of %d leaked"
+            + " connections reported against their test, %d of %d writes left open on idle pooled"
+            + " connections reported%n",
+        path,
         results.testEvents().started().count(),
         mismatches,
         leaksReported,
@@ -75,7 +117,7 @@ class ResetNeverMissesTest {
         MAY_LEAK.size());
 
     failures.entrySet().stream()
-        .filter(e -> !e.getValue().startsWith(LEAK_MESSAGE))
+        .filter(e -> !isLeakMessage(e.getValue()))
         .limit(5)
         .forEach(e -> System.out.println("  repetition " + e.getKey() + ": " + e.getValue()));
     assertThat(results.testEvents().started().count()).isEqualTo(TESTS);
@@ -86,10 +128,28 @@ class ResetNeverMissesTest {
     unexpected.removeAll(LEAKING);
     unexpected.removeAll(MAY_LEAK);
     assertThat(unexpected).as("tests that failed but left nothing open").isEmpty();
-    assertThat(failures.values()).allSatisfy(m -> assertThat(m).startsWith(LEAK_MESSAGE));
+    assertThat(failures.values()).allSatisfy(m -> assertThat(isLeakMessage(m)).as(m).isTrue());
   }
 
-  private static final String LEAK_MESSAGE = "dbit: this test left 1 connection(s)";
+  /**
+   * dbit's leak failure. How many connections it names is the server's view at that moment: a
+   * pooled connection the test never closed can show twice, once as dbit closes it and once in the
+   * server's transaction list, which MariaDB refreshes at most every 100 ms.
+   */
+  private static boolean isLeakMessage(String message) {
+    return message != null
+        && message.matches(
+            "(?s)dbit: this test left [1-9][0-9]* connection\\(s\\) to the test schema.*");
+  }
+
+  private static void dropScratchDatabase(String url) {
+    try (Connection connection = DriverManager.getConnection(url, "root", "");
+        Statement statement = connection.createStatement()) {
+      statement.execute("DROP DATABASE IF EXISTS dbit_proof_elsewhere");
+    } catch (SQLException e) {
+      throw new IllegalStateException("dropping dbit_proof_elsewhere failed", e);
+    }
+  }
 
   private static int repetition(String displayName) {
     // "repetition 17 of 2000"
@@ -133,6 +193,14 @@ class ResetNeverMissesTest {
 
   private static final int NO_SUCH_TABLE = 1146;
 
+  private static String userstat(DataSource pool) throws SQLException {
+    try (Connection connection = pool.getConnection();
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SHOW GLOBAL VARIABLES LIKE 'userstat'")) {
+      return rows.next() ? rows.getString(2).replace("ON", "1").replace("OFF", "0") : null;
+    }
+  }
+
   @DbIntegrationTest
   static class GeneratedTestCase {
     @RepeatedTest(TESTS)
@@ -142,6 +210,9 @@ class ResetNeverMissesTest {
           .as("tables that differ, seed %d", repetition.getCurrentRepetition())
           .isEmpty();
       assertThat(sessionLeftover(pool)).as("state inherited from an earlier test").isNull();
+      if (repetition.getCurrentRepetition() == 1) {
+        userstatSeen = userstat(pool);
+      }
       Random random = new Random(31L * repetition.getCurrentRepetition());
       try (Connection connection = pool.getConnection();
           Statement statement = connection.createStatement()) {

@@ -105,6 +105,47 @@ class SecretsTest {
         .doesNotContain(PASSWORD);
   }
 
+  @Test
+  void aPasswordFileWorksAndAPasswordSystemPropertyIsWarnedAboutWithoutItsValue(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path file = dir.resolve("dbit-password");
+    java.nio.file.Files.writeString(file, PASSWORD + "\n");
+    String before = System.getProperty(DbIntegrationTest.PASSWORD);
+    Capture capture = new Capture();
+    EngineExecutionResults results;
+    try {
+      // What -Ddbit.password=... does to the JVM that Surefire forks.
+      System.setProperty(DbIntegrationTest.PASSWORD, PASSWORD);
+      results =
+          DbitTestKit.run(
+              ReportEntriesTest.ThreeStatementsTestCase.class,
+              Map.of(
+                  "dbit.url",
+                  "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED",
+                  "dbit.user",
+                  USER,
+                  "dbit.password.file",
+                  file.toString()));
+    } finally {
+      if (before == null) {
+        System.clearProperty(DbIntegrationTest.PASSWORD);
+      } else {
+        System.setProperty(DbIntegrationTest.PASSWORD, before);
+      }
+      capture.close();
+    }
+    String logged = String.join("\n", capture.lines());
+
+    DbitTestKit.assertAllSucceeded(results, 1);
+    assertThat(logged)
+        .contains(
+            "dbit: dbit.password is set as a JVM system property; Surefire copies system"
+                + " properties, this one with its value, into every TEST-*.xml report. Give the"
+                + " password in the environment variable DBIT_PASSWORD or in a file named by"
+                + " dbit.password.file instead.")
+        .doesNotContain(PASSWORD);
+  }
+
   /** Message, causes and suppressed exceptions, all the way down. */
   private static String describe(Throwable throwable) {
     StringBuilder text = new StringBuilder();

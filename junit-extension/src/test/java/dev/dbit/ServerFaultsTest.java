@@ -22,8 +22,19 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 class ServerFaultsTest {
 
   @Test
-  void theControlConnectionOutlivesWaitTimeout() {
-    EngineExecutionResults results = DbitTestKit.run(OutlivesWaitTimeout.class);
+  void theControlConnectionOutlivesWaitTimeout() throws SQLException {
+    OutlivesWaitTimeout.serverUrl = null;
+    EngineExecutionResults results;
+    try {
+      results = DbitTestKit.run(OutlivesWaitTimeout.class);
+    } finally {
+      // wait_timeout is global: put it back even when the run broke off before its second test.
+      if (OutlivesWaitTimeout.serverUrl != null) {
+        EmbeddedServer.execute(
+            OutlivesWaitTimeout.serverUrl,
+            "SET GLOBAL wait_timeout = " + OutlivesWaitTimeout.original);
+      }
+    }
 
     DbitTestKit.assertAllSucceeded(results, 3);
     assertThat(OutlivesWaitTimeout.controlClosedByServer).isTrue();
@@ -71,7 +82,8 @@ class ServerFaultsTest {
   @DbIntegrationTest
   @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
   static class OutlivesWaitTimeout {
-    static long original;
+    static volatile long original;
+    static volatile String serverUrl;
     static boolean controlClosedByServer;
 
     @Test
@@ -81,6 +93,7 @@ class ServerFaultsTest {
       try (Connection connection = database.openConnection();
           Statement statement = connection.createStatement()) {
         original = value(statement, "@@GLOBAL.wait_timeout");
+        serverUrl = database.jdbcUrl();
         statement.execute("SET GLOBAL wait_timeout = 2");
         statement.execute("KILL CONNECTION IS_USED_LOCK('" + database.schemaName() + "')");
       }

@@ -122,7 +122,7 @@ public final class DbitRun implements AutoCloseable {
   public static DbitRun start(
       DbitConfiguration config, DatabaseServer server, ClassLoader classLoader) {
     long start = System.nanoTime();
-    ConnectionFactory connections = ConnectionFactory.of(server, Map.of());
+    ConnectionFactory connections = ConnectionFactory.of(server, Map.of(), config.timeouts());
     // Multi-statement mode lives on this connection only; tests never see it.
     ControlConnection controlConnection;
     try {
@@ -300,9 +300,8 @@ public final class DbitRun implements AutoCloseable {
   private static HikariDataSource pool(ConnectionFactory connections, String schema, int size) {
     HikariConfig hikari = new HikariConfig();
     hikari.setPoolName("dbit-" + schema);
-    hikari.setJdbcUrl(connections.url(schema));
-    hikari.setUsername(connections.user());
-    hikari.setPassword(connections.password());
+    // Connections come from the factory, which bounds their handshake and every later read.
+    hikari.setDataSource(new FactoryDataSource(connections, schema));
     hikari.setMaximumPoolSize(size);
     hikari.setMinimumIdle(1);
     hikari.setConnectionTimeout(10_000);
@@ -427,26 +426,9 @@ public final class DbitRun implements AutoCloseable {
       }
       after = between.afterTest();
     }
-    TestMetrics metrics = measurement.until(after.counters());
-    // The server cannot have seen fewer statements than dbit handed it: if it shows fewer, it has
-    // not counted the last request yet; read again until it has, keeping the client's clocks.
-    for (int retry = 0;
-        retry < LAGGING_READS
-            && metrics.questions().isPresent()
-            && metrics.questions().getAsLong() < metrics.statements();
-        retry++) {
-      settle(System.nanoTime());
-      after = between.afterTest();
-      TestMetrics later = measurement.until(after.counters());
-      metrics =
-          new TestMetrics(
-              metrics.wallMillis(),
-              metrics.cpuMillis(),
-              metrics.statements(),
-              metrics.jdbcMillis(),
-              later.serverSqlMillis(),
-              later.questions());
-    }
+    TestMetrics metrics =
+        caughtUp(
+            measurement, measurement.until(after.counters()), () -> between.afterTest().counters());
     List<String> leaks = new ArrayList<>(connectionLeaks.closeLeaked());
     if (after.openTransactions()) {
       leaks.addAll(closeLeakedTransactions());
@@ -454,7 +436,42 @@ public final class DbitRun implements AutoCloseable {
     return new EndOfTest(metrics, leaks);
   }
 
-  private static final int LAGGING_READS = 5;
+  /** How long dbit waits at most for the server to count a test's last requests. */
+  private static final long CATCH_UP_NANOS = 2_000_000_000L;
+
+  /** A reading of the server's counters that may fail. */
+  private interface CounterRead {
+    ServerCounters.Reading read() throws SQLException;
+  }
+
+  /**
+   * The server cannot have seen fewer statements than dbit handed it: while it shows fewer, it has
+   * not yet counted the last requests (MariaDB adds a request to its statistics just after
+   * replying, later still on a busy machine). Reads again, with growing pauses, until it has or
+   * {@value #CATCH_UP_NANOS} ns have passed; the client's clocks stay those of the first reading.
+   */
+  private static TestMetrics caughtUp(
+      TestMeasurement measurement, TestMetrics first, CounterRead read) throws SQLException {
+    TestMetrics metrics = first;
+    long deadline = System.nanoTime() + CATCH_UP_NANOS;
+    long pause = SETTLE_NANOS;
+    while (metrics.questions().isPresent()
+        && metrics.questions().getAsLong() < metrics.statements()
+        && System.nanoTime() < deadline) {
+      java.util.concurrent.locks.LockSupport.parkNanos(pause);
+      pause = Math.min(pause * 2, 50_000_000L);
+      TestMetrics later = measurement.until(read.read());
+      metrics =
+          new TestMetrics(
+              first.wallMillis(),
+              first.cpuMillis(),
+              first.statements(),
+              first.jdbcMillis(),
+              later.serverSqlMillis(),
+              later.questions());
+    }
+    return metrics;
+  }
 
   /** How long after the test's last JDBC call the end reading waits at least. */
   private static final long SETTLE_NANOS = 200_000;
@@ -577,7 +594,7 @@ public final class DbitRun implements AutoCloseable {
       throw new IllegalStateException(
           "dbit: TestDatabase.metrics() measures the running test; call it inside one");
     }
-    return measurement.until(between.peek());
+    return caughtUp(measurement, measurement.until(between.peek()), between::peek);
   }
 
   public ServerSettings serverSettings() {

@@ -22,6 +22,7 @@ import java.util.Locale;
  * @param roundTrip the calibrated round trip
  * @param connectMillis opening a connection with the pool's settings
  * @param commitMillis one autocommit UPDATE of one row, the price of durability per commit
+ * @param evidence a slow round trip measured again beside a loopback echo, when it was slow
  * @param warnings one line per setting that costs test time
  */
 public record ServerDoctor(
@@ -29,8 +30,12 @@ public record ServerDoctor(
     RoundTripBaseline roundTrip,
     Percentiles connectMillis,
     Percentiles commitMillis,
+    java.util.Optional<RoundTripEvidence> evidence,
     List<String> warnings) {
   static final int SAMPLES = 20; // even: see examine()
+
+  /** A local server answers {@code SELECT 1} in about 0.1 ms; above this, dbit looks closer. */
+  static final double SLOW_ROUND_TRIP_MS = 1.0;
 
   static ServerDoctor examine(
       Connection control,
@@ -59,17 +64,23 @@ public record ServerDoctor(
     }
     Percentiles connectMillis = Percentiles.of(connect);
     Percentiles commitMillis = Percentiles.of(commits);
+    // A busy machine slows every round trip: measure a slow one again beside the machine's own.
+    java.util.Optional<RoundTripEvidence> evidence =
+        roundTrip.roundTrip().p50() > SLOW_ROUND_TRIP_MS
+            ? java.util.Optional.of(RoundTripEvidence.measure(poolSettings, schema))
+            : java.util.Optional.empty();
     return new ServerDoctor(
         settings,
         roundTrip,
         connectMillis,
         commitMillis,
-        warnings(settings, roundTrip, connectMillis, commitMillis));
+        evidence,
+        warnings(settings, evidence, connectMillis, commitMillis));
   }
 
   static List<String> warnings(
       ServerSettings settings,
-      RoundTripBaseline roundTrip,
+      java.util.Optional<RoundTripEvidence> roundTrip,
       Percentiles connect,
       Percentiles commit) {
     List<String> warnings = new ArrayList<>();
@@ -110,13 +121,12 @@ public record ServerDoctor(
           "performance_schema is off: dbit cannot measure server SQL time per test, and stall verdicts rest"
               + " on the differential probe alone. Start the server with --performance-schema=ON.");
     }
-    if (roundTrip.roundTrip().p50() > 1.0) {
+    if (roundTrip.isPresent() && roundTrip.get().pathIsSlow(SLOW_ROUND_TRIP_MS)) {
       warnings.add(
-          String.format(
-              Locale.ROOT,
-              "a SELECT 1 round trip takes %.2f ms (median) with the pool's driver settings; a local server"
-                  + " answers in about 0.1 ms. Check the network path and tcpNoDelay.",
-              roundTrip.roundTrip().p50()));
+          "the path to the server is slow: "
+              + roundTrip.get().describe()
+              + ", with the pool's driver settings; a local server answers in about 0.1 ms."
+              + " Check the network path and tcpNoDelay.");
     }
     if (connect.p50() > 50) {
       warnings.add(
@@ -137,6 +147,13 @@ public record ServerDoctor(
     text.append("  round trip (SELECT 1, pool settings): ")
         .append(roundTrip.describe())
         .append(System.lineSeparator());
+    evidence.ifPresent(
+        e ->
+            text.append("  round trip measured again: ")
+                .append(e.describe())
+                .append(
+                    e.pathIsSlow(SLOW_ROUND_TRIP_MS) ? "" : ": the machine is busy, not the path")
+                .append(System.lineSeparator()));
     text.append("  connection setup (pool settings): ")
         .append(connectMillis.describeMillis())
         .append(System.lineSeparator());

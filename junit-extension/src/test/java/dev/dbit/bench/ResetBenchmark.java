@@ -56,7 +56,11 @@ class ResetBenchmark {
     try (EmbeddedMariaDb server =
             EmbeddedMariaDb.start(Path.of(System.getProperty("user.home"), ".cache", "dbit"));
         DbitRun run = DbitRun.start(config, server, getClass().getClassLoader())) {
-      ConnectionFactory direct = ConnectionFactory.of(server, Map.of("allowMultiQueries", "true"));
+      ConnectionFactory direct =
+          ConnectionFactory.of(
+              server,
+              Map.of("allowMultiQueries", "true"),
+              dev.dbit.internal.config.Timeouts.DEFAULTS);
       try (Connection raw = direct.open(run.testSchema())) {
         try (Statement statement = raw.createStatement()) {
           statement.execute("SET SESSION foreign_key_checks = 0");

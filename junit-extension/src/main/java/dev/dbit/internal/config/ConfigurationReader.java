@@ -33,18 +33,38 @@ public final class ConfigurationReader {
           "password",
           "give the password with " + DbIntegrationTest.PASSWORD + " so that it is never printed",
           "user",
-          "give the user with " + DbIntegrationTest.USER);
+          "give the user with " + DbIntegrationTest.USER,
+          "connecttimeout",
+          "dbit bounds connecting with " + DbIntegrationTest.CONNECT_TIMEOUT + "; set that instead",
+          "sockettimeout",
+          "dbit bounds every wait for a reply with "
+              + DbIntegrationTest.READ_TIMEOUT
+              + "; set that instead");
 
   private static final String URL_PREFIX = "jdbc:mysql://";
 
+  /** The environment variable that may carry the external server's password. */
+  public static final String PASSWORD_ENVIRONMENT = "DBIT_PASSWORD";
+
   private final Function<String, Optional<String>> parameters;
+  private final Function<String, String> environment;
 
   /**
    * @param parameters looks up one configuration parameter, for example {@code
    *     ExtensionContext::getConfigurationParameter}
    */
   public ConfigurationReader(Function<String, Optional<String>> parameters) {
+    this(parameters, System::getenv);
+  }
+
+  /**
+   * @param parameters looks up one configuration parameter
+   * @param environment looks up one environment variable, null when unset
+   */
+  public ConfigurationReader(
+      Function<String, Optional<String>> parameters, Function<String, String> environment) {
     this.parameters = parameters;
+    this.environment = environment;
   }
 
   /** Reads all keys; throws {@link ExtensionConfigurationException} on the first bad value. */
@@ -56,14 +76,82 @@ public final class ConfigurationReader {
         provider,
         url,
         value(DbIntegrationTest.USER).orElse("root"),
-        Secret.of(parameters.apply(DbIntegrationTest.PASSWORD).orElse("")),
+        password(),
         migrations(),
         jdbcParams(),
         poolSize(),
         embeddedDir(),
         image(),
         stall(),
-        yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT));
+        yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT),
+        timeouts());
+  }
+
+  /**
+   * The password from exactly one of {@code dbit.password}, {@code dbit.password.file} and {@code
+   * DBIT_PASSWORD}; empty when none is given. No message ever shows its value.
+   */
+  private Secret password() {
+    Map<String, String> given = new LinkedHashMap<>();
+    parameters
+        .apply(DbIntegrationTest.PASSWORD)
+        .ifPresent(v -> given.put(DbIntegrationTest.PASSWORD, v));
+    value(DbIntegrationTest.PASSWORD_FILE)
+        .ifPresent(file -> given.put(DbIntegrationTest.PASSWORD_FILE, readPasswordFile(file)));
+    Optional.ofNullable(environment.apply(PASSWORD_ENVIRONMENT))
+        .ifPresent(v -> given.put(PASSWORD_ENVIRONMENT, v));
+    if (given.size() > 1) {
+      throw new ExtensionConfigurationException(
+          "dbit: the password is given "
+              + given.size()
+              + " ways ("
+              + String.join(", ", given.keySet())
+              + "); keep one. The environment variable "
+              + PASSWORD_ENVIRONMENT
+              + " or "
+              + DbIntegrationTest.PASSWORD_FILE
+              + " keep it out of Surefire's reports.");
+    }
+    return Secret.of(given.values().stream().findFirst().orElse(""));
+  }
+
+  private static String readPasswordFile(String file) {
+    java.nio.file.Path path;
+    try {
+      path = java.nio.file.Path.of(file);
+    } catch (java.nio.file.InvalidPathException e) {
+      throw invalid(
+          DbIntegrationTest.PASSWORD_FILE,
+          file,
+          "Give a readable file whose first line is the password.");
+    }
+    try {
+      List<String> lines = java.nio.file.Files.readAllLines(path);
+      return lines.isEmpty() ? "" : lines.get(0);
+    } catch (java.io.IOException | SecurityException e) {
+      throw invalid(
+          DbIntegrationTest.PASSWORD_FILE,
+          file,
+          "Give a readable file whose first line is the password (it cannot be read: "
+              + e.getClass().getSimpleName()
+              + ").");
+    }
+  }
+
+  private Timeouts timeouts() {
+    return new Timeouts(
+        java.time.Duration.ofSeconds(
+            wholeNumber(
+                DbIntegrationTest.CONNECT_TIMEOUT,
+                (int) Timeouts.DEFAULTS.connect().toSeconds(),
+                1,
+                3600)),
+        java.time.Duration.ofSeconds(
+            wholeNumber(
+                DbIntegrationTest.READ_TIMEOUT,
+                (int) Timeouts.DEFAULTS.read().toSeconds(),
+                1,
+                86_400)));
   }
 
   private boolean yesOrNo(String key) {
@@ -173,6 +261,21 @@ public final class ConfigurationReader {
               + " password=... from the URL and set "
               + DbIntegrationTest.PASSWORD
               + " instead.");
+    }
+    java.util.regex.Matcher timeout =
+        java.util.regex.Pattern.compile("[?&](connecttimeout|sockettimeout)=")
+            .matcher(url.toLowerCase(Locale.ROOT));
+    if (timeout.find()) {
+      throw invalid(
+          DbIntegrationTest.URL,
+          url,
+          "It must not set "
+              + timeout.group(1)
+              + ": dbit bounds connecting with "
+              + DbIntegrationTest.CONNECT_TIMEOUT
+              + " and every wait for a reply with "
+              + DbIntegrationTest.READ_TIMEOUT
+              + "; set those instead.");
     }
   }
 

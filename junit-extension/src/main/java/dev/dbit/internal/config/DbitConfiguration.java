@@ -19,6 +19,7 @@ import java.util.Optional;
  * @param image Docker image of the Testcontainers provider
  * @param stall when a test counts as stalled and what happens then
  * @param resetAutoIncrement whether every reset also resets the counters of the tables it cleans
+ * @param timeouts how long connections wait on the server
  */
 public record DbitConfiguration(
     ProviderKind provider,
@@ -31,7 +32,8 @@ public record DbitConfiguration(
     Path embeddedDir,
     String image,
     StallSettings stall,
-    boolean resetAutoIncrement) {
+    boolean resetAutoIncrement,
+    Timeouts timeouts) {
 
   public DbitConfiguration {
     migrations = List.copyOf(migrations);

@@ -1,6 +1,7 @@
 package dev.dbit.internal.jdbc;
 
 import dev.dbit.DbIntegrationTest;
+import dev.dbit.internal.config.Timeouts;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.server.ServerStartException;
 import java.sql.Connection;
@@ -15,38 +16,49 @@ import java.util.stream.Collectors;
  * Builds JDBC URLs and opens Connector/J connections to a {@link DatabaseServer}.
  *
  * <p>The password travels in connection properties, never in a URL, so URLs are safe to print.
+ * Every connection is bounded twice: opening it (TCP, TLS, authentication) by the connect timeout,
+ * every later wait for a reply by the read timeout, so that a silent server never hangs a run.
  */
 public final class ConnectionFactory {
-  /** Fails fast on unreachable servers instead of waiting for the OS's TCP timeout. */
-  private static final Map<String, String> DEFAULT_PARAMS = Map.of("connectTimeout", "5000");
-
   private final DatabaseServer server;
   private final Map<String, String> params;
+  private final Timeouts timeouts;
 
-  private ConnectionFactory(DatabaseServer server, Map<String, String> params) {
+  private ConnectionFactory(DatabaseServer server, Map<String, String> params, Timeouts timeouts) {
     this.server = server;
     this.params = params;
+    this.timeouts = timeouts;
   }
 
   /** Connections with the server's base parameters plus {@code extra}; later entries win. */
-  public static ConnectionFactory of(DatabaseServer server, Map<String, String> extra) {
-    Map<String, String> params = new LinkedHashMap<>(DEFAULT_PARAMS);
-    params.putAll(server.baseParams());
+  public static ConnectionFactory of(
+      DatabaseServer server, Map<String, String> extra, Timeouts timeouts) {
+    Map<String, String> params = new LinkedHashMap<>(server.baseParams());
     params.putAll(extra);
-    return new ConnectionFactory(server, Map.copyOf(params));
+    return new ConnectionFactory(server, Map.copyOf(params), timeouts);
   }
 
   /** The same server and parameters, plus {@code extra}. */
   public ConnectionFactory with(Map<String, String> extra) {
     Map<String, String> merged = new LinkedHashMap<>(params);
     merged.putAll(extra);
-    return new ConnectionFactory(server, Map.copyOf(merged));
+    return new ConnectionFactory(server, Map.copyOf(merged), timeouts);
   }
 
-  /** JDBC URL for {@code schema} (empty for none), without credentials. */
+  /**
+   * JDBC URL for {@code schema} (empty for none), without credentials; connections opened with it
+   * wait at most the read timeout for any reply, the handshake included.
+   */
   public String url(String schema) {
+    return url(schema, timeouts.read().toMillis());
+  }
+
+  private String url(String schema, long socketTimeoutMillis) {
+    Map<String, String> all = new LinkedHashMap<>(params);
+    all.put("connectTimeout", Long.toString(timeouts.connect().toMillis()));
+    all.put("socketTimeout", Long.toString(socketTimeoutMillis));
     String query =
-        params.entrySet().stream()
+        all.entrySet().stream()
             .sorted(Map.Entry.comparingByKey())
             .map(e -> e.getKey() + "=" + e.getValue())
             .collect(Collectors.joining("&"));
@@ -57,30 +69,47 @@ public final class ConnectionFactory {
     return server.user();
   }
 
-  /** The password in clear text, for handing to a pool; never print it. */
-  public String password() {
-    return server.password().reveal();
-  }
-
   /** The server, for messages: kind, host and port, user; never the password. */
   public String serverDescription() {
     return server.description();
   }
 
-  /** Opens a connection to {@code schema}; a connect failure names host, port and the fix. */
+  public Timeouts timeouts() {
+    return timeouts;
+  }
+
+  /**
+   * Opens a connection to {@code schema}: every read of the handshake waits at most the connect
+   * timeout, every read after it the read timeout. A server that goes silent fails with the stage.
+   */
   public Connection open(String schema) throws SQLException {
     Properties properties = new Properties();
     properties.setProperty("user", server.user());
     if (!server.password().isEmpty()) {
       properties.setProperty("password", server.password().reveal());
     }
-    return DriverManager.getConnection(url(schema), properties);
+    Connection connection;
+    try {
+      connection =
+          DriverManager.getConnection(url(schema, timeouts.connect().toMillis()), properties);
+    } catch (SQLException e) {
+      throw SilentServer.explain(e, server.description(), timeouts).orElse(e);
+    }
+    try {
+      connection.setNetworkTimeout(Runnable::run, (int) timeouts.read().toMillis());
+    } catch (SQLException e) {
+      connection.close();
+      throw e;
+    }
+    return connection;
   }
 
   /** Like {@link #open(String)}, but turns a failure to connect into an actionable error. */
   public Connection openOrExplain(String schema) {
     try {
       return open(schema);
+    } catch (SilentServer e) {
+      throw new ServerStartException("dbit: " + e.getMessage(), e);
     } catch (SQLException e) {
       throw new ServerStartException(
           "dbit: cannot connect to "

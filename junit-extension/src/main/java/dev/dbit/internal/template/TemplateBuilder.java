@@ -98,7 +98,7 @@ public final class TemplateBuilder {
       List<String> locations,
       ClassLoader classLoader) {
     Flyway.configure(classLoader)
-        .dataSource(connections.url(schema), connections.user(), connections.password())
+        .dataSource(new dev.dbit.internal.jdbc.FactoryDataSource(connections, schema))
         .schemas(schema)
         .createSchemas(false)
         .table(HISTORY_TABLE)

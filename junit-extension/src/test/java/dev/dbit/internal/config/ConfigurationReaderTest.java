@@ -32,6 +32,61 @@ class ConfigurationReaderTest {
   }
 
   @Test
+  void timeoutsDefaultToTenAndOneHundredTwentySeconds() {
+    assertThat(read(Map.of()).timeouts()).isEqualTo(Timeouts.DEFAULTS);
+    assertThat(read(Map.of("dbit.timeout.connect", "3", "dbit.timeout.read", "600")).timeouts())
+        .isEqualTo(
+            new Timeouts(java.time.Duration.ofSeconds(3), java.time.Duration.ofSeconds(600)));
+  }
+
+  @Test
+  void thePasswordCanComeFromTheEnvironment() {
+    DbitConfiguration config =
+        new ConfigurationReader(key -> Optional.empty(), Map.of("DBIT_PASSWORD", "from-env")::get)
+            .read();
+
+    assertThat(config.password().reveal()).isEqualTo("from-env");
+  }
+
+  @Test
+  void thePasswordCanComeFromTheFirstLineOfAFile(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+    java.nio.file.Path file =
+        java.nio.file.Files.writeString(dir.resolve("pw"), "from-file\nignored\n");
+
+    assertThat(read(Map.of("dbit.password.file", file.toString())).password().reveal())
+        .isEqualTo("from-file");
+  }
+
+  @Test
+  void aPasswordGivenTwoWaysIsRefusedWithoutShowingIt() {
+    assertThatThrownBy(
+            () ->
+                new ConfigurationReader(
+                        key -> Optional.ofNullable(Map.of("dbit.password", "pw-one").get(key)),
+                        Map.of("DBIT_PASSWORD", "pw-two")::get)
+                    .read())
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(
+            "dbit: the password is given 2 ways (dbit.password, DBIT_PASSWORD); keep one. The"
+                + " environment variable DBIT_PASSWORD or dbit.password.file keep it out of"
+                + " Surefire's reports.");
+  }
+
+  @Test
+  void timeoutsInTheUrlOrTheParamsAreRefusedForTheDbitKeys() {
+    assertThatThrownBy(() -> read(Map.of("dbit.url", "jdbc:mysql://h:3306/?socketTimeout=5")))
+        .hasMessage(
+            "dbit: invalid value 'jdbc:mysql://h:3306/?socketTimeout=5' for dbit.url. It must not"
+                + " set sockettimeout: dbit bounds connecting with dbit.timeout.connect and every"
+                + " wait for a reply with dbit.timeout.read; set those instead.");
+    assertThatThrownBy(() -> read(Map.of("dbit.jdbc.params", "connectTimeout=1")))
+        .hasMessage(
+            "dbit: dbit.jdbc.params must not set 'connectTimeout': dbit bounds connecting with"
+                + " dbit.timeout.connect; set that instead. Remove it from dbit.jdbc.params.");
+  }
+
+  @Test
   void readsStallSettings() {
     DbitConfiguration config =
         read(
