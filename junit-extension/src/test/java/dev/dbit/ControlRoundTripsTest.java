@@ -31,17 +31,10 @@ class ControlRoundTripsTest {
   static final int TESTS = 60;
 
   @Test
-  void twoControlRequestsBetweenTwoTests() throws SQLException {
+  void twoControlRequestsBetweenTwoTests() {
     GeneralLog.REQUESTS.clear();
     GeneralLog.restore = null;
-    try {
-      DbitTestKit.assertAllSucceeded(DbitTestKit.run(GeneralLog.class), TESTS + 2);
-    } finally {
-      // The log settings are global: put them back even when the run broke off in between.
-      if (GeneralLog.restore != null) {
-        EmbeddedServer.execute(GeneralLog.serverUrl, GeneralLog.restore);
-      }
-    }
+    DbitTestKit.assertAllSucceeded(DbitTestKit.run(GeneralLog.class), TESTS + 2);
 
     Map<Integer, List<String>> between = GeneralLog.REQUESTS;
     long rereads = between.values().stream().filter(r -> r.size() > 2).count();
@@ -65,8 +58,18 @@ class ControlRoundTripsTest {
   @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
   static class GeneralLog {
     static final Map<Integer, List<String>> REQUESTS = new TreeMap<>();
-    static volatile String serverUrl;
     static volatile String restore;
+
+    /** The log settings are global: put them back even when a test in between failed. */
+    @org.junit.jupiter.api.AfterAll
+    static void restoresTheLogSettings(TestDatabase database) throws SQLException {
+      if (restore != null) {
+        try (Connection connection = database.openConnection();
+            Statement statement = connection.createStatement()) {
+          statement.execute(restore);
+        }
+      }
+    }
 
     @Test
     @Order(1)
@@ -76,7 +79,6 @@ class ControlRoundTripsTest {
         try (ResultSet rows =
             statement.executeQuery("SELECT @@GLOBAL.log_output, @@GLOBAL.general_log")) {
           rows.next();
-          serverUrl = database.jdbcUrl();
           restore =
               "SET GLOBAL general_log = "
                   + rows.getInt(2)

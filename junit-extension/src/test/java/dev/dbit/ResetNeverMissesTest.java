@@ -56,14 +56,18 @@ class ResetNeverMissesTest {
 
   @Test
   void noGeneratedTestEverStartsDirtyWithoutUserStatistics() throws SQLException {
-    // The embedded server outlives one engine run: switch its statistics off for the next one.
-    String url = EmbeddedServer.jdbcUrl();
-    try {
-      EmbeddedServer.execute(url, "SET GLOBAL userstat = 0");
-      prove("embedded MariaDB, userstat off", Map.of("dbit.provider", "embedded"));
-    } finally {
-      EmbeddedServer.execute(
-          url, "SET GLOBAL userstat = 1", "DROP DATABASE IF EXISTS dbit_proof_elsewhere");
+    // dbit's embedded MariaDB, started here so that its statistics can be off before dbit looks.
+    try (dev.dbit.internal.server.EmbeddedMariaDb server =
+        dev.dbit.internal.server.EmbeddedMariaDb.start(
+            java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "dbit"))) {
+      String url = "jdbc:mysql://127.0.0.1:" + server.port() + "/?sslMode=DISABLED";
+      RootSql.execute(url, "SET GLOBAL userstat = 0");
+      try {
+        prove(
+            "embedded MariaDB, userstat off", Map.of("dbit.provider", "external", "dbit.url", url));
+      } finally {
+        RootSql.execute(url, "SET GLOBAL userstat = 1");
+      }
     }
 
     assertThat(userstatSeen).as("the path under test: no userstat").isEqualTo("0");
@@ -73,13 +77,9 @@ class ResetNeverMissesTest {
   void noGeneratedTestEverStartsDirtyOnTheExternalServer() {
     assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
 
-    try {
-      prove(
-          "external MariaDB on 127.0.0.1:3306",
-          Map.of("dbit.provider", "external", "dbit.url", ExternalServerTest.URL));
-    } finally {
-      dropScratchDatabase(ExternalServerTest.URL);
-    }
+    prove(
+        "external MariaDB on 127.0.0.1:3306",
+        Map.of("dbit.provider", "external", "dbit.url", ExternalServerTest.URL));
 
     assertThat(userstatSeen).as("the path under test: no userstat").isNotEqualTo("1");
   }
@@ -142,15 +142,6 @@ class ResetNeverMissesTest {
             "(?s)dbit: this test left [1-9][0-9]* connection\\(s\\) to the test schema.*");
   }
 
-  private static void dropScratchDatabase(String url) {
-    try (Connection connection = DriverManager.getConnection(url, "root", "");
-        Statement statement = connection.createStatement()) {
-      statement.execute("DROP DATABASE IF EXISTS dbit_proof_elsewhere");
-    } catch (SQLException e) {
-      throw new IllegalStateException("dropping dbit_proof_elsewhere failed", e);
-    }
-  }
-
   private static int repetition(String displayName) {
     // "repetition 17 of 2000"
     return Integer.parseInt(displayName.split(" ")[1]);
@@ -203,6 +194,15 @@ class ResetNeverMissesTest {
 
   @DbIntegrationTest
   static class GeneratedTestCase {
+    /** Work "elsewhere on the server" goes to a scratch database: dropped at the end. */
+    @org.junit.jupiter.api.AfterAll
+    static void dropsTheScratchDatabase(TestDatabase database) throws SQLException {
+      try (Connection connection = database.openConnection();
+          Statement statement = connection.createStatement()) {
+        statement.execute("DROP DATABASE IF EXISTS dbit_proof_elsewhere");
+      }
+    }
+
     @RepeatedTest(TESTS)
     void startsCleanThenDoesSomethingRandom(
         DataSource pool, TestDatabase database, RepetitionInfo repetition) throws SQLException {

@@ -41,6 +41,62 @@ class ServerDoctorTest {
     }
   }
 
+  @Test
+  void aSlowPathToTheServerIsNamedWithTheLoopbackEchoBesideIt() throws Exception {
+    assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+    try (SplittingRelay relay = new SplittingRelay(ExternalServerTest.PORT)) {
+      EngineExecutionResults results =
+          DbitTestKit.run(
+              ReportEntriesTest.ThreeStatementsTestCase.class,
+              Map.of("dbit.url", relay.url(), "dbit.stall.mode", "off"));
+
+      assertThat(DbitTestKit.classEntries(results).get(ReportKeys.SERVER_WARNINGS))
+          .containsPattern(
+              "the path to the server is slow: SELECT 1 [0-9.]+ ms against [0-9.]+ ms for a"
+                  + " loopback echo in this JVM \\(medians, N=40 each, taken alternately\\), with"
+                  + " the pool's driver settings; a local server answers in about 0.1 ms. Check the"
+                  + " network path and tcpNoDelay.");
+    }
+  }
+
+  @Test
+  void aBusyMachineIsNotMistakenForASlowPath() throws InterruptedException {
+    // Busy loops on every core beside the run, as on a shared CI runner.
+    java.util.concurrent.atomic.AtomicBoolean busy =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
+    java.util.List<Thread> hogs = new java.util.ArrayList<>();
+    for (int i = 0; i < 2 * Runtime.getRuntime().availableProcessors(); i++) {
+      Thread hog =
+          new Thread(
+              () -> {
+                long spin = 0;
+                while (busy.get()) {
+                  spin++;
+                }
+                if (spin == 42) {
+                  System.out.print("");
+                }
+              },
+              "busy-" + i);
+      hog.setDaemon(true);
+      hog.start();
+      hogs.add(hog);
+    }
+    EngineExecutionResults results;
+    try {
+      results = DbitTestKit.run(ReportEntriesTest.ThreeStatementsTestCase.class);
+    } finally {
+      busy.set(false);
+      for (Thread hog : hogs) {
+        hog.join();
+      }
+    }
+
+    DbitTestKit.assertAllSucceeded(results, 1);
+    assertThat(DbitTestKit.classEntries(results).get(ReportKeys.SERVER_WARNINGS))
+        .doesNotContain("path to the server is slow");
+  }
+
   private static Map<String, String> serverVariables() throws SQLException {
     try (Connection connection =
             DriverManager.getConnection(

@@ -22,19 +22,9 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 class ServerFaultsTest {
 
   @Test
-  void theControlConnectionOutlivesWaitTimeout() throws SQLException {
-    OutlivesWaitTimeout.serverUrl = null;
-    EngineExecutionResults results;
-    try {
-      results = DbitTestKit.run(OutlivesWaitTimeout.class);
-    } finally {
-      // wait_timeout is global: put it back even when the run broke off before its second test.
-      if (OutlivesWaitTimeout.serverUrl != null) {
-        EmbeddedServer.execute(
-            OutlivesWaitTimeout.serverUrl,
-            "SET GLOBAL wait_timeout = " + OutlivesWaitTimeout.original);
-      }
-    }
+  void theControlConnectionOutlivesWaitTimeout() {
+    OutlivesWaitTimeout.original = 0;
+    EngineExecutionResults results = DbitTestKit.run(OutlivesWaitTimeout.class);
 
     DbitTestKit.assertAllSucceeded(results, 3);
     assertThat(OutlivesWaitTimeout.controlClosedByServer).isTrue();
@@ -83,8 +73,18 @@ class ServerFaultsTest {
   @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
   static class OutlivesWaitTimeout {
     static volatile long original;
-    static volatile String serverUrl;
     static boolean controlClosedByServer;
+
+    /** wait_timeout is global: put it back even when the test that restores it did not run. */
+    @org.junit.jupiter.api.AfterAll
+    static void restoresWaitTimeout(TestDatabase database) throws SQLException {
+      if (original > 0) {
+        try (Connection connection = database.openConnection();
+            Statement statement = connection.createStatement()) {
+          statement.execute("SET GLOBAL wait_timeout = " + original);
+        }
+      }
+    }
 
     @Test
     @Order(1)
@@ -93,7 +93,6 @@ class ServerFaultsTest {
       try (Connection connection = database.openConnection();
           Statement statement = connection.createStatement()) {
         original = value(statement, "@@GLOBAL.wait_timeout");
-        serverUrl = database.jdbcUrl();
         statement.execute("SET GLOBAL wait_timeout = 2");
         statement.execute("KILL CONNECTION IS_USED_LOCK('" + database.schemaName() + "')");
       }

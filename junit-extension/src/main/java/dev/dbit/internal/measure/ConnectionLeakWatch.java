@@ -45,17 +45,24 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
   }
 
   /**
-   * Closes the connections opened since {@link #startTest()} and still open.
+   * What {@link #closeLeaked()} closed.
    *
-   * @return one line per connection closed
+   * @param lines one line per connection closed
+   * @param serverThreads the server's ids of those connections, where the driver knew them: the
+   *     server's transaction list may still show them for a moment after their rollback
    */
-  public List<String> closeLeaked() {
+  public record Closed(List<String> lines, Set<Long> serverThreads) {}
+
+  /** Closes the connections opened since {@link #startTest()} and still open. */
+  public Closed closeLeaked() {
     List<String> closed = new ArrayList<>();
+    Set<Long> threads = new java.util.HashSet<>();
     for (Connection connection : List.copyOf(open)) {
       open.remove(connection);
       try {
         if (!connection.isClosed()) {
           boolean inTransaction = !connection.getAutoCommit();
+          serverThread(connection).ifPresent(threads::add);
           connection.close();
           closed.add(
               "a connection dbit handed out was not closed"
@@ -65,6 +72,16 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
         closed.add("a connection dbit handed out was not closed, and closing it failed: " + e);
       }
     }
-    return closed;
+    return new Closed(List.copyOf(closed), Set.copyOf(threads));
+  }
+
+  /** The server's id of the connection, known to Connector/J without a round trip. */
+  private static java.util.Optional<Long> serverThread(Connection connection) {
+    try {
+      return java.util.Optional.of(
+          connection.unwrap(com.mysql.cj.jdbc.JdbcConnection.class).getId());
+    } catch (SQLException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
   }
 }
