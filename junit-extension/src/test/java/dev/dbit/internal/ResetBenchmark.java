@@ -1,10 +1,9 @@
-package dev.dbit.bench;
+package dev.dbit.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.jdbc.ConnectionFactory;
@@ -187,7 +186,7 @@ class ResetBenchmark {
     print(
         "stmt-overhead",
         "dbit",
-        differences(instant, DbitRun.withAccounting(instant), 20_000, 5, batches));
+        differences(instant, RunStarter.withAccounting(instant), 20_000, 5, batches));
     print(
         "stmt-overhead",
         "dbit-real-server",
@@ -272,7 +271,7 @@ class ResetBenchmark {
         results.put(method, new ArrayList<>());
       }
       results.put("dbit+measure", new ArrayList<>());
-      run.beginTest();
+      run.beginTest(false);
       // A new random order each round, so that no method always follows the same one (a TRUNCATE
       // leaves the server busy for a while, say).
       java.util.Random order = new java.util.Random(42);
@@ -292,9 +291,9 @@ class ResetBenchmark {
             case "dbit" -> {
               // dbit+measure: everything dbit does between two tests (end reading, reset that
               // starts the next measurement). dbit: the reset alone, like the other methods.
-              run.endTest();
+              run.endTest("benchmark");
               start = System.nanoTime();
-              run.beginTest();
+              run.beginTest(false);
               results.get("dbit+measure").add((System.nanoTime() - measureStart) / 1e6);
             }
             case "select1" -> selectOne();
@@ -306,12 +305,12 @@ class ResetBenchmark {
           results.get(method).add((System.nanoTime() - start) / 1e6);
           if (!method.equals("dbit")) {
             // Unmeasured: dbit notes what the method changed, so its own state stays right.
-            run.endTest();
-            run.beginTest();
+            run.endTest("benchmark");
+            run.beginTest(false);
           }
         }
       }
-      run.endTest();
+      run.endTest("benchmark");
       results.forEach(
           (method, millis) -> {
             if (method.equals("select1")) {

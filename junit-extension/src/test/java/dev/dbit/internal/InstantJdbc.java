@@ -1,4 +1,4 @@
-package dev.dbit.bench;
+package dev.dbit.internal;
 
 import java.lang.reflect.Proxy;
 import java.sql.Connection;

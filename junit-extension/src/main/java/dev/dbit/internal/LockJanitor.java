@@ -1,0 +1,118 @@
+package dev.dbit.internal;
+
+import dev.dbit.internal.jdbc.ControlConnection;
+import java.lang.System.Logger.Level;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Finds and closes connections to the test schema that hold locks a test left behind, so that the
+ * next reset can run: by their open transactions at a test's end, or, when a reset waited for a
+ * lock, every idle connection to the schema.
+ */
+final class LockJanitor {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  private final ControlConnection control;
+  private final String schema;
+
+  LockJanitor(ControlConnection control, String schema) {
+    this.control = control;
+    this.schema = schema;
+  }
+
+  /**
+   * Closes connections to the test schema that a test left with an open transaction holding locks
+   * or changes.
+   *
+   * @param rolledBack connections dbit has just closed with a rollback: the server's list can still
+   *     show their transactions for a moment (MariaDB refreshes it at most every 100 ms)
+   * @return one line per connection closed, empty when the test left nothing open
+   */
+  List<String> closeOpenTransactions(Set<Long> rolledBack) throws SQLException {
+    List<String> leaks = new ArrayList<>();
+    List<Long> threads = new ArrayList<>();
+    try (PreparedStatement query =
+        control
+            .get()
+            .prepareStatement(
+                "SELECT p.ID, t.trx_rows_modified, t.trx_rows_locked, t.trx_tables_locked,"
+                    + " t.trx_started FROM information_schema.INNODB_TRX t JOIN"
+                    + " information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id WHERE p.DB"
+                    + " = ? AND p.ID <> CONNECTION_ID() AND (t.trx_rows_modified > 0 OR"
+                    + " t.trx_rows_locked > 0 OR t.trx_tables_locked > 0)")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          if (rolledBack.contains(rows.getLong(1))) {
+            continue;
+          }
+          threads.add(rows.getLong(1));
+          leaks.add(
+              String.format(
+                  "connection %d with a transaction open since %s (%d rows changed, %d rows locked)",
+                  rows.getLong(1), rows.getString(5), rows.getLong(2), rows.getLong(3)));
+        }
+      }
+    }
+    kill(threads);
+    return leaks;
+  }
+
+  /**
+   * A reset waited for a lock some connection dbit does not track still holds (one opened with
+   * DriverManager, say): rolls back the reset and closes every idle connection to the test schema.
+   *
+   * @param previousTest the test that ended last, named in the warning
+   * @param waitedSeconds how long the reset waited for the lock
+   */
+  void closeIdleConnections(String previousTest, int waitedSeconds) throws SQLException {
+    try (Statement statement = control.get().createStatement()) {
+      statement.execute("ROLLBACK");
+    }
+    List<Long> idle = new ArrayList<>();
+    try (PreparedStatement query =
+        control
+            .get()
+            .prepareStatement(
+                "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <>"
+                    + " CONNECTION_ID() AND COMMAND = 'Sleep'")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          idle.add(rows.getLong(1));
+        }
+      }
+    }
+    kill(idle);
+    LOG.log(
+        Level.WARNING,
+        "dbit: the reset of "
+            + schema
+            + " waited "
+            + waitedSeconds
+            + " s for a lock held by a connection left open by the previous test ("
+            + previousTest
+            + "); dbit closed the idle connections to the test schema "
+            + idle
+            + " and restored every table. Close every connection a test opens"
+            + " (try-with-resources).");
+  }
+
+  private void kill(List<Long> threads) throws SQLException {
+    try (Statement statement = control.get().createStatement()) {
+      for (long thread : threads) {
+        try {
+          statement.execute("KILL CONNECTION " + thread);
+        } catch (SQLException e) {
+          // It ended by itself meanwhile.
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,299 @@
+package dev.dbit.internal;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.dbit.internal.config.DbitConfiguration;
+import dev.dbit.internal.jdbc.ConnectionFactory;
+import dev.dbit.internal.jdbc.ControlConnection;
+import dev.dbit.internal.jdbc.FactoryDataSource;
+import dev.dbit.internal.measure.RoundTripBaseline;
+import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.reset.BetweenTests;
+import dev.dbit.internal.reset.CounterGateReset;
+import dev.dbit.internal.reset.DatabaseResetter;
+import dev.dbit.internal.reset.StatisticsReset;
+import dev.dbit.internal.server.DatabaseServer;
+import dev.dbit.internal.stall.StallGuard;
+import dev.dbit.internal.template.AbandonedCopies;
+import dev.dbit.internal.template.MigrationFingerprint;
+import dev.dbit.internal.template.SchemaCopier;
+import dev.dbit.internal.template.SchemaLayout;
+import dev.dbit.internal.template.SchemaOwnership;
+import dev.dbit.internal.template.TemplateBuilder;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
+
+/**
+ * Wires one {@link DbitRun}: the control connection, the template, a worker copy of it, the pool
+ * handed to tests behind dbit's listeners, the reset strategy, the round-trip baseline and the
+ * server doctor.
+ */
+final class RunStarter {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  /** How long a reset waits for a lock before it closes the connection holding it. */
+  static final int CONTROL_LOCK_WAIT_SECONDS = 3;
+
+  /** Resets delete in any order and never cascade; a leaked lock fails a reset, never hangs it. */
+  private static final String CONTROL_SESSION =
+      "SET SESSION foreign_key_checks = 0, innodb_lock_wait_timeout = "
+          + CONTROL_LOCK_WAIT_SECONDS
+          + ", lock_wait_timeout = "
+          + CONTROL_LOCK_WAIT_SECONDS;
+
+  /**
+   * A test blocked on a lock fails after {@value #TEST_LOCK_WAIT_SECONDS} s instead of waiting for
+   * the server default (a year for metadata locks). A {@code sessionVariables} in {@code
+   * dbit.jdbc.params} replaces this.
+   */
+  static final int TEST_LOCK_WAIT_SECONDS = 60;
+
+  private RunStarter() {}
+
+  /** Builds or reuses the template, takes a worker copy and opens the pool. */
+  static DbitRun start(DbitConfiguration config, DatabaseServer server, ClassLoader classLoader) {
+    long start = System.nanoTime();
+    ConnectionFactory connections = ConnectionFactory.of(server, Map.of(), config.timeouts());
+    ControlConnection control = openControl(connections);
+    try {
+      return wire(config, server, classLoader, connections, control, start);
+    } catch (SQLException | RuntimeException e) {
+      control.close();
+      if (e instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException(
+          "dbit: preparing the test database on "
+              + server.description()
+              + " failed: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  private static DbitRun wire(
+      DbitConfiguration config,
+      DatabaseServer server,
+      ClassLoader classLoader,
+      ConnectionFactory connections,
+      ControlConnection control,
+      long start)
+      throws SQLException {
+    String fingerprint = MigrationFingerprint.of(config.migrations(), classLoader);
+    TemplateBuilder.Template template =
+        TemplateBuilder.ensure(
+            control.get(), connections, config.migrations(), fingerprint, classLoader);
+    SchemaLayout layout = SchemaLayout.read(control.get(), template.schema());
+    WorkerCopy worker = WorkerCopy.claim(control, fingerprint, server.description());
+    dropAbandonedCopies(control.get(), template.fingerprint());
+    DatabaseResetter resetter =
+        new DatabaseResetter(control, template.schema(), worker.schema(), layout);
+    boolean reused = prepareCopy(control.get(), template, layout, worker.schema(), resetter);
+    ConnectionFactory poolConnections = connections.with(poolParams(config.jdbcParams()));
+    HikariDataSource pool = pool(poolConnections, worker.schema(), config.poolSize());
+    TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
+    ServerCounters counters = ServerCounters.on(control.get());
+    BetweenTests between = strategy(control, resetter, layout, worker.schema(), counters);
+    Judging judging = judging(config, server, control, poolConnections, worker.schema(), counters);
+    TestLifecycle lifecycle =
+        new TestLifecycle(
+            control,
+            between,
+            resetter,
+            pool,
+            watches,
+            new LockJanitor(control, worker.schema()),
+            config.resetAutoIncrement());
+    DataSource unpooled =
+        accounted(
+            "dbit-extra", new FactoryDataSource(poolConnections, worker.schema()), watches, false);
+    LOG.log(
+        Level.INFO,
+        readyLine(server, template, layout, worker.schema(), reused, judging, counters, between)
+            + (System.nanoTime() - start) / 1_000_000
+            + " ms");
+    return new DbitRun(
+        new DbitRun.Parts(
+            control,
+            worker.lock(),
+            pool,
+            accounted("dbit", pool, watches, true),
+            new SchemaHandle(poolConnections, worker.schema(), unpooled, lifecycle),
+            lifecycle,
+            template,
+            layout,
+            server.description(),
+            judging.stallGuard(),
+            judging.doctor()));
+  }
+
+  private static String readyLine(
+      DatabaseServer server,
+      TemplateBuilder.Template template,
+      SchemaLayout layout,
+      String copy,
+      boolean reused,
+      Judging judging,
+      ServerCounters counters,
+      BetweenTests between) {
+    return String.format(
+        "dbit: %s; template %s %s (%d tables, %d reference tables); test schema %s %s;"
+            + " round trip %s; performance_schema %s; changed tables found by %s; ready in ",
+        server.description(),
+        template.schema(),
+        template.reused() ? "reused" : "migrated",
+        layout.tables().size(),
+        layout.referenceTables().size(),
+        copy,
+        reused ? "reused" : "copied",
+        judging.baseline().describe(),
+        counters.performanceSchema() ? "on" : "off",
+        between.describe());
+  }
+
+  /** What judges tests: a normal round trip, the server doctor, the stall guard. */
+  private record Judging(RoundTripBaseline baseline, ServerDoctor doctor, StallGuard stallGuard) {}
+
+  private static Judging judging(
+      DbitConfiguration config,
+      DatabaseServer server,
+      ControlConnection control,
+      ConnectionFactory poolConnections,
+      String copy,
+      ServerCounters counters)
+      throws SQLException {
+    RoundTripBaseline baseline =
+        RoundTripBaseline.calibrate(poolConnections, copy, counters.performanceSchema());
+    ServerDoctor doctor =
+        ServerDoctor.examine(
+            control.get(), poolConnections, copy, ServerSettings.read(control.get()), baseline);
+    LOG.log(doctor.warnings().isEmpty() ? Level.INFO : Level.WARNING, doctor.describe());
+    StallGuard stallGuard =
+        new StallGuard(
+            config.stall(),
+            baseline,
+            isLoopback(server.host()),
+            poolConnections,
+            config.jdbcParams(),
+            copy);
+    return new Judging(baseline, doctor, stallGuard);
+  }
+
+  /** Multi-statement mode lives on this connection only; tests never see it. */
+  private static ControlConnection openControl(ConnectionFactory connections) {
+    try {
+      return ControlConnection.open(
+          connections.with(Map.of("allowMultiQueries", "true")), CONTROL_SESSION);
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "dbit: setting up the control connection failed: " + e.getMessage(), e);
+    }
+  }
+
+  private static void dropAbandonedCopies(Connection control, String fingerprint)
+      throws SQLException {
+    List<String> abandoned = AbandonedCopies.drop(control, fingerprint);
+    if (!abandoned.isEmpty()) {
+      LOG.log(
+          Level.INFO,
+          "dbit: dropped test schemas that earlier runs with other migrations left behind: "
+              + abandoned);
+    }
+  }
+
+  /** MariaDB's user statistics when the server keeps them, else the portable counter gate. */
+  private static BetweenTests strategy(
+      ControlConnection control,
+      DatabaseResetter resetter,
+      SchemaLayout layout,
+      String copy,
+      ServerCounters counters)
+      throws SQLException {
+    return StatisticsReset.ifAvailable(control, resetter, layout, copy)
+        .map(BetweenTests.class::cast)
+        .orElseGet(() -> new CounterGateReset(control, resetter, counters));
+  }
+
+  static Map<String, String> poolParams(Map<String, String> userParams) {
+    Map<String, String> params = new LinkedHashMap<>();
+    params.put("sessionVariables", "lock_wait_timeout=" + TEST_LOCK_WAIT_SECONDS);
+    params.putAll(userParams);
+    return params;
+  }
+
+  /** Reuses a ready copy of this template (restoring every table), or makes a fresh one. */
+  private static boolean prepareCopy(
+      Connection control,
+      TemplateBuilder.Template template,
+      SchemaLayout layout,
+      String copy,
+      DatabaseResetter resetter)
+      throws SQLException {
+    Optional<SchemaOwnership.Marker> marker = SchemaOwnership.read(control, copy);
+    boolean reusable =
+        marker.isPresent()
+            && marker.get().ready()
+            && marker.get().kind() == SchemaOwnership.Kind.COPY
+            && marker.get().fingerprint().equals(template.fingerprint());
+    if (reusable) {
+      resetter.restoreEverything();
+      return true;
+    }
+    if (SchemaOwnership.schemaExists(control, copy)) {
+      SchemaOwnership.dropOwned(control, copy);
+    }
+    SchemaCopier.copy(control, template.schema(), layout, copy, template.fingerprint());
+    resetter.recordBaseline();
+    return false;
+  }
+
+  private static HikariDataSource pool(ConnectionFactory connections, String schema, int size) {
+    HikariConfig hikari = new HikariConfig();
+    hikari.setPoolName("dbit-" + schema);
+    // Connections come from the factory, which bounds their handshake and every later read.
+    hikari.setDataSource(new FactoryDataSource(connections, schema));
+    hikari.setMaximumPoolSize(size);
+    hikari.setMinimumIdle(1);
+    hikari.setConnectionTimeout(10_000);
+    return new HikariDataSource(hikari);
+  }
+
+  /**
+   * {@code target} behind the listeners dbit puts on what it hands out: JDBC clock and leak watch,
+   * the statement watches, and (for the pool) the session-state watch.
+   */
+  static DataSource accounted(
+      String name, DataSource target, TestLifecycle.Watches watches, boolean pooled) {
+    ProxyDataSourceBuilder builder =
+        ProxyDataSourceBuilder.create(name, target)
+            .methodListener(watches.clock())
+            .methodListener(watches.connectionLeaks());
+    if (pooled) {
+      builder.listener(watches.sessionState());
+    }
+    return builder.listener(watches.schemaChanges()).buildProxy();
+  }
+
+  /**
+   * {@code target} behind fresh copies of the listeners dbit puts on the pool it hands out: the
+   * benchmark's seam for measuring their cost per statement.
+   */
+  static DataSource withAccounting(DataSource target) {
+    return accounted("dbit", target, TestLifecycle.Watches.fresh(), true);
+  }
+
+  private static boolean isLoopback(String host) {
+    try {
+      return java.net.InetAddress.getByName(host).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,237 @@
+package dev.dbit.internal;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.dbit.TestMetrics;
+import dev.dbit.internal.jdbc.ControlConnection;
+import dev.dbit.internal.jdbc.ServerLost;
+import dev.dbit.internal.jdbc.StatementWatch;
+import dev.dbit.internal.measure.ConnectionLeakWatch;
+import dev.dbit.internal.measure.JdbcClock;
+import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.measure.TestMeasurement;
+import dev.dbit.internal.report.Percentiles;
+import dev.dbit.internal.reset.BetweenTests;
+import dev.dbit.internal.reset.DatabaseResetter;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One test after the other on one run: restore the schema and start measuring before a test; end
+ * the measurement, close what the test leaked and hand back its metrics after it. Runs on the
+ * test's thread.
+ */
+final class TestLifecycle {
+  /** MySQL and MariaDB error 1205, for row locks and (MariaDB) metadata locks alike. */
+  private static final int LOCK_WAIT_TIMEOUT = 1205;
+
+  /** How long after the test's last JDBC call the end reading waits at least. */
+  private static final long SETTLE_NANOS = 200_000;
+
+  /** How long dbit waits at most for the server to count a test's last requests. */
+  private static final long CATCH_UP_NANOS = 2_000_000_000L;
+
+  /** What the lifecycle watches on the connections dbit hands out. */
+  record Watches(
+      JdbcClock clock,
+      ConnectionLeakWatch connectionLeaks,
+      StatementWatch sessionState,
+      StatementWatch schemaChanges) {
+    static Watches fresh() {
+      return new Watches(
+          new JdbcClock(),
+          new ConnectionLeakWatch(),
+          StatementWatch.sessionState(),
+          StatementWatch.uncountedChanges());
+    }
+  }
+
+  private final ControlConnection control;
+  private final BetweenTests between;
+  private final DatabaseResetter resetter;
+  private final HikariDataSource pool;
+  private final Watches watches;
+  private final LockJanitor janitor;
+  private final boolean resetAutoIncrementAlways;
+  private final List<Double> resetMillis = new ArrayList<>();
+  private TestMeasurement current;
+
+  /** The test that ended last, for naming it when it left a lock behind. */
+  private String previousTest = "no test";
+
+  /** Set once the server could not be reached again: later tests fail at once. */
+  private ServerLost lost;
+
+  TestLifecycle(
+      ControlConnection control,
+      BetweenTests between,
+      DatabaseResetter resetter,
+      HikariDataSource pool,
+      Watches watches,
+      LockJanitor janitor,
+      boolean resetAutoIncrementAlways) {
+    this.control = control;
+    this.between = between;
+    this.resetter = resetter;
+    this.pool = pool;
+    this.watches = watches;
+    this.janitor = janitor;
+    this.resetAutoIncrementAlways = resetAutoIncrementAlways;
+  }
+
+  /**
+   * Restores the test schema and starts measuring the next test.
+   *
+   * @param resetAutoIncrement also reset the counters of tables written since they were last reset
+   * @return how long the reset took, in milliseconds
+   */
+  double begin(boolean resetAutoIncrement) throws SQLException {
+    if (lost != null) {
+      throw lost.again();
+    }
+    long start = System.nanoTime();
+    resetter.resetAutoIncrement(resetAutoIncrement || resetAutoIncrementAlways);
+    if (watches.sessionState().takeSeen()) {
+      // Session variables, temporary tables or locks may sit on pooled connections: replace them.
+      pool.getHikariPoolMXBean().softEvictConnections();
+    }
+    if (watches.schemaChanges().takeSeen()) {
+      between.distrust();
+    }
+    ServerCounters.Reading reading;
+    try {
+      reading = between.beforeTest();
+    } catch (SQLException e) {
+      if (e.getErrorCode() == LOCK_WAIT_TIMEOUT) {
+        janitor.closeIdleConnections(previousTest, RunStarter.CONTROL_LOCK_WAIT_SECONDS);
+        between.distrust();
+        // Idle pooled connections were among those closed: replace them all.
+        pool.getHikariPoolMXBean().softEvictConnections();
+      } else if (!recovered(e)) {
+        throw e;
+      }
+      reading = between.beforeTest();
+    }
+    double millis = (System.nanoTime() - start) / 1e6;
+    resetMillis.add(millis);
+    watches.connectionLeaks().startTest();
+    current = TestMeasurement.start(reading, watches.clock());
+    return millis;
+  }
+
+  /** True between {@link #begin} and {@link #end}; false when the reset failed. */
+  boolean measuring() {
+    return current != null;
+  }
+
+  /**
+   * Ends the current test's measurement and closes what it leaked.
+   *
+   * @param testName names the test in a later warning about a lock it left behind
+   */
+  DbitRun.EndOfTest end(String testName) throws SQLException {
+    previousTest = testName;
+    TestMeasurement measurement = current;
+    current = null;
+    if (measurement == null) {
+      throw new IllegalStateException("dbit: endTest() without beginTest()");
+    }
+    // MariaDB adds a request to its user statistics just after replying to it: a reading taken at
+    // once can miss the test's last request. Give the server a moment first.
+    settle(watches.clock().lastReturn());
+    BetweenTests.AfterTest after;
+    try {
+      after = between.afterTest();
+    } catch (SQLException e) {
+      if (!recovered(e)) {
+        throw e;
+      }
+      after = between.afterTest();
+    }
+    TestMetrics metrics =
+        caughtUp(
+            measurement, measurement.until(after.counters()), () -> between.afterTest().counters());
+    ConnectionLeakWatch.Closed closed = watches.connectionLeaks().closeLeaked();
+    List<String> leaks = new ArrayList<>(closed.lines());
+    if (after.openTransactions()) {
+      leaks.addAll(janitor.closeOpenTransactions(closed.serverThreads()));
+    }
+    return new DbitRun.EndOfTest(metrics, leaks);
+  }
+
+  /** The running test's metrics so far; fails outside a test. */
+  TestMetrics metricsSoFar() throws SQLException {
+    TestMeasurement measurement = current;
+    if (measurement == null) {
+      throw new IllegalStateException(
+          "dbit: TestDatabase.metrics() measures the running test; call it inside one");
+    }
+    return caughtUp(measurement, measurement.until(between.peek()), between::peek);
+  }
+
+  /** Reset durations so far, in milliseconds. */
+  Percentiles resetTimes() {
+    return Percentiles.of(resetMillis);
+  }
+
+  boolean anyReset() {
+    return !resetMillis.isEmpty();
+  }
+
+  /** A reading of the server's counters that may fail. */
+  private interface CounterRead {
+    ServerCounters.Reading read() throws SQLException;
+  }
+
+  /**
+   * The server cannot have seen fewer statements than dbit handed it: while it shows fewer, it has
+   * not yet counted the last requests (MariaDB adds a request to its statistics just after
+   * replying, later still on a busy machine). Reads again, with growing pauses, until it has or
+   * {@value #CATCH_UP_NANOS} ns have passed; the client's clocks stay those of the first reading.
+   */
+  private static TestMetrics caughtUp(
+      TestMeasurement measurement, TestMetrics first, CounterRead read) throws SQLException {
+    TestMetrics metrics = first;
+    long deadline = System.nanoTime() + CATCH_UP_NANOS;
+    long pause = SETTLE_NANOS;
+    while (metrics.questions().isPresent()
+        && metrics.questions().getAsLong() < metrics.statements()
+        && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(pause);
+      pause = Math.min(pause * 2, 50_000_000L);
+      TestMetrics later = measurement.until(read.read());
+      metrics =
+          new TestMetrics(
+              first.wallMillis(),
+              first.cpuMillis(),
+              first.statements(),
+              first.jdbcMillis(),
+              later.serverSqlMillis(),
+              later.questions());
+    }
+    return metrics;
+  }
+
+  /** Waits until {@value #SETTLE_NANOS} ns have passed since {@code since} (a nanoTime). */
+  private static void settle(long since) {
+    long quiet = System.nanoTime() - since;
+    if (quiet < SETTLE_NANOS) {
+      LockSupport.parkNanos(SETTLE_NANOS - quiet);
+    }
+  }
+
+  /** Reconnects a lost control connection; the next reset then trusts no counter. */
+  private boolean recovered(SQLException failure) throws SQLException {
+    try {
+      if (!control.recoverIfLost(failure)) {
+        return false;
+      }
+    } catch (ServerLost e) {
+      lost = e;
+      throw e;
+    }
+    between.controlReconnected();
+    return true;
+  }
+}
