@@ -1,11 +1,14 @@
 package dev.dbit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -28,7 +31,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *   void savesOrders(DataSource dataSource) { ... }
  * }
  * }</pre>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
@@ -138,6 +144,13 @@ public @interface DbIntegrationTest {
    * as stalled; default {@code 0.2}.
    */
   String STALL_MAX_SQL_SHARE = "dbit.stall.max-sql-share";
+
+  /**
+   * Directory where each fork writes {@code dbit-<runId>-<fork>.json} and where {@code report.html}
+   * is drawn from all of them; default {@code target/dbit}. Read by the run report listener, so it
+   * is a launcher-wide setting (Surefire's {@code configurationParameters} or {@code -D}).
+   */
+  String REPORT_DIR = "dbit.report.dir";
 
   /**
    * {@code true} resets {@code AUTO_INCREMENT} counters before every test of every class, as {@link

@@ -1,11 +1,14 @@
 package dev.dbit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 
 /**
  * Fails a {@link DbIntegrationTest} test method that executes more statements than allowed, as
@@ -19,7 +22,10 @@ import java.lang.annotation.Target;
  * @ExpectMaxStatements(3)
  * void loadsAnOrderWithItsLinesInThreeQueries(DataSource dataSource) { ... }
  * }</pre>
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 @Target({ElementType.METHOD, ElementType.TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented

@@ -1,10 +1,17 @@
 package dev.dbit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Keys of the JUnit report entries dbit publishes, so reports and tools can rely on them.
  *
  * <p>Class-level entries are published once per test class when the database is ready.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class ReportKeys {
   /** The server the run uses, for example {@code embedded MariaDB 11.4.5 on 127.0.0.1:41234}. */
   public static final String SERVER = "dbit.server";

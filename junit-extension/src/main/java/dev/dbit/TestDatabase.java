@@ -1,14 +1,20 @@
 package dev.dbit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.sql.Connection;
 import java.sql.SQLException;
+import org.apiguardian.api.API;
 
 /**
  * The schema a {@link DbIntegrationTest} runs against.
  *
  * <p>Inject it into a test or lifecycle method to learn where the database is or to open a
  * connection outside the pool, for example to simulate a second application instance.
+ *
+ * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface TestDatabase {
 
   /** JDBC URL of the test schema, with the pool's parameters and without any password. */

@@ -1,30 +1,102 @@
 package dev.dbit;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+import static org.apiguardian.api.API.Status.STABLE;
+
+import java.util.Locale;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import org.apiguardian.api.API;
 
 /**
- * Where one test method's time went, as dbit measured it.
+ * Where one test's time went, as dbit measured it: from the end of dbit's reset before the test to
+ * the start of its end reading, so the test's own {@code @BeforeEach} and {@code @AfterEach}
+ * methods count, dbit's reset and {@code @BeforeAll} do not.
  *
- * <p>Only the test method's own execution counts: not dbit's reset, not lifecycle methods.
+ * <p>Read it from {@link TestDatabase#metrics()} inside a test, or from a {@link
+ * TransportStallError}. New measurements arrive as new methods; existing ones keep their meaning.
  *
- * @param wallMillis wall-clock time of the test method
- * @param cpuMillis CPU time of the test's thread
- * @param statements statements the test executed on connections from dbit (JDBC {@code execute*}
- *     calls; a batch counts once)
- * @param jdbcMillis time spent inside JDBC calls on connections from dbit, on any thread
- * @param serverSqlMillis time the server spent executing SQL during the test, from
- *     performance_schema; empty when performance_schema is off
- * @param questions the server's {@code Questions} counter over the test, without dbit's own
- *     statements (the measure the seed team used); empty when the server does not report it
+ * @since 0.1
  */
-public record TestMetrics(
-    double wallMillis,
-    double cpuMillis,
-    long statements,
-    double jdbcMillis,
-    OptionalDouble serverSqlMillis,
-    OptionalLong questions) {
+@API(status = STABLE, since = "0.1")
+public final class TestMetrics {
+  private final double wallMillis;
+  private final double cpuMillis;
+  private final long statements;
+  private final double jdbcMillis;
+  private final OptionalDouble serverSqlMillis;
+  private final OptionalLong questions;
+
+  private TestMetrics(
+      double wallMillis,
+      double cpuMillis,
+      long statements,
+      double jdbcMillis,
+      OptionalDouble serverSqlMillis,
+      OptionalLong questions) {
+    this.wallMillis = wallMillis;
+    this.cpuMillis = cpuMillis;
+    this.statements = statements;
+    this.jdbcMillis = jdbcMillis;
+    this.serverSqlMillis = Objects.requireNonNull(serverSqlMillis);
+    this.questions = Objects.requireNonNull(questions);
+  }
+
+  /** dbit builds these; tests read them. Not for use outside dbit: it may change in any release. */
+  @API(status = INTERNAL, since = "0.1")
+  public static TestMetrics of(
+      double wallMillis,
+      double cpuMillis,
+      long statements,
+      double jdbcMillis,
+      OptionalDouble serverSqlMillis,
+      OptionalLong questions) {
+    return new TestMetrics(
+        wallMillis, cpuMillis, statements, jdbcMillis, serverSqlMillis, questions);
+  }
+
+  /** Wall-clock time of the test, in milliseconds. */
+  public double wallMillis() {
+    return wallMillis;
+  }
+
+  /** CPU time of the test's thread, in milliseconds. */
+  public double cpuMillis() {
+    return cpuMillis;
+  }
+
+  /**
+   * Statements the test executed on connections from dbit (the pool and {@link
+   * TestDatabase#openConnection()}): JDBC {@code execute*} calls, a batch counting once.
+   */
+  public long statements() {
+    return statements;
+  }
+
+  /** Time spent inside JDBC calls on connections from dbit, on any thread, in milliseconds. */
+  public double jdbcMillis() {
+    return jdbcMillis;
+  }
+
+  /**
+   * Time the server spent executing SQL during the test, in milliseconds: MariaDB's user statistics
+   * ({@code BUSY_TIME}) where {@code userstat} is on, else performance_schema's statement timer;
+   * empty when the server offers neither.
+   */
+  public OptionalDouble serverSqlMillis() {
+    return serverSqlMillis;
+  }
+
+  /**
+   * Statements the server counted during the test, without dbit's own: MariaDB's user statistics
+   * (select, update and other commands) where {@code userstat} is on, else the global {@code
+   * Questions} counter, which also counts other connections on the server; empty when the server
+   * reports neither.
+   */
+  public OptionalLong questions() {
+    return questions;
+  }
 
   /** Server SQL time as a share of wall time, when known. */
   public OptionalDouble sqlShare() {
@@ -36,5 +108,44 @@ public record TestMetrics(
   /** JDBC wait per statement, or 0 without statements. */
   public double jdbcMillisPerStatement() {
     return statements == 0 ? 0 : jdbcMillis / statements;
+  }
+
+  /** The same client-side numbers with the server's numbers of {@code later}. */
+  @API(status = INTERNAL, since = "0.1")
+  public TestMetrics withServerNumbersOf(TestMetrics later) {
+    return new TestMetrics(
+        wallMillis, cpuMillis, statements, jdbcMillis, later.serverSqlMillis, later.questions);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof TestMetrics that
+        && Double.compare(wallMillis, that.wallMillis) == 0
+        && Double.compare(cpuMillis, that.cpuMillis) == 0
+        && statements == that.statements
+        && Double.compare(jdbcMillis, that.jdbcMillis) == 0
+        && serverSqlMillis.equals(that.serverSqlMillis)
+        && questions.equals(that.questions);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(wallMillis, cpuMillis, statements, jdbcMillis, serverSqlMillis, questions);
+  }
+
+  @Override
+  public String toString() {
+    return String.format(
+        Locale.ROOT,
+        "TestMetrics[wall %.3f ms, cpu %.3f ms, %d statements, jdbc %.3f ms, server SQL %s,"
+            + " questions %s]",
+        wallMillis,
+        cpuMillis,
+        statements,
+        jdbcMillis,
+        serverSqlMillis.isPresent()
+            ? String.format(Locale.ROOT, "%.3f ms", serverSqlMillis.getAsDouble())
+            : "n/a",
+        questions.isPresent() ? Long.toString(questions.getAsLong()) : "n/a");
   }
 }

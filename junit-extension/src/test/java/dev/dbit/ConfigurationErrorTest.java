@@ -40,7 +40,8 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.RESET_AUTO_INCREMENT, "yes"),
           Map.entry(DbIntegrationTest.PASSWORD_FILE, "/no/such/dbit-password"),
           Map.entry(DbIntegrationTest.CONNECT_TIMEOUT, "0"),
-          Map.entry(DbIntegrationTest.READ_TIMEOUT, "2 minutes"));
+          Map.entry(DbIntegrationTest.READ_TIMEOUT, "2 minutes"),
+          Map.entry(DbIntegrationTest.REPORT_DIR, "/etc/hostname"));
 
   /** Keys any text is valid for: a wrong user or password shows when dbit connects. */
   static final java.util.Set<String> FREE_TEXT =

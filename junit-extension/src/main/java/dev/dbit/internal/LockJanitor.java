@@ -1,6 +1,7 @@
 package dev.dbit.internal;
 
 import dev.dbit.internal.jdbc.ControlConnection;
+import dev.dbit.internal.measure.ConnectionLeakWatch;
 import java.lang.System.Logger.Level;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -30,12 +31,21 @@ final class LockJanitor {
    * Closes connections to the test schema that a test left with an open transaction holding locks
    * or changes.
    *
+   * <p>A transaction on a connection dbit handed only to earlier tests is not this test's: an
+   * earlier test left it on a connection it gave back to the pool ({@code SET autocommit = 0}
+   * behind the pool's back). It is closed too, with a warning naming the test before.
+   *
    * @param rolledBack connections dbit has just closed with a rollback: the server's list can still
    *     show their transactions for a moment (MariaDB refreshes it at most every 100 ms)
-   * @return one line per connection closed, empty when the test left nothing open
+   * @param owners who each server connection belongs to
+   * @param earlierTest the test that ran before this one, for the warning
+   * @return one line per connection of this test's closed, empty when it left nothing open
    */
-  List<String> closeOpenTransactions(Set<Long> rolledBack) throws SQLException {
+  List<String> closeOpenTransactions(
+      Set<Long> rolledBack, ConnectionLeakWatch connections, String earlierTest)
+      throws SQLException {
     List<String> leaks = new ArrayList<>();
+    List<String> earlier = new ArrayList<>();
     List<Long> threads = new ArrayList<>();
     try (PreparedStatement query =
         control
@@ -49,18 +59,32 @@ final class LockJanitor {
       query.setString(1, schema);
       try (ResultSet rows = query.executeQuery()) {
         while (rows.next()) {
-          if (rolledBack.contains(rows.getLong(1))) {
+          long thread = rows.getLong(1);
+          if (rolledBack.contains(thread)) {
             continue;
           }
-          threads.add(rows.getLong(1));
-          leaks.add(
+          threads.add(thread);
+          String line =
               String.format(
                   "connection %d with a transaction open since %s (%d rows changed, %d rows locked)",
-                  rows.getLong(1), rows.getString(5), rows.getLong(2), rows.getLong(3)));
+                  thread, rows.getString(5), rows.getLong(2), rows.getLong(3));
+          (connections.owner(thread) == ConnectionLeakWatch.Owner.EARLIER_TEST ? earlier : leaks)
+              .add(line);
         }
       }
     }
     kill(threads);
+    if (!earlier.isEmpty()) {
+      LOG.log(
+          Level.WARNING,
+          "dbit: a pooled connection dbit handed to an earlier test ("
+              + earlierTest
+              + ", or one before it) still held a transaction: "
+              + String.join("; ", earlier)
+              + ". dbit closed it. A statement such as SET autocommit = 0 leaves a transaction open"
+              + " on a connection the pool takes back; use Connection.setAutoCommit(false) and"
+              + " commit or roll back.");
+    }
     return leaks;
   }
 

@@ -10,7 +10,7 @@ import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.reset.BetweenTests;
 import dev.dbit.internal.reset.CounterGateReset;
-import dev.dbit.internal.reset.DatabaseResetter;
+import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.reset.StatisticsReset;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.stall.StallGuard;
@@ -93,20 +93,20 @@ final class RunStarter {
     SchemaLayout layout = SchemaLayout.read(control.get(), template.schema());
     WorkerCopy worker = WorkerCopy.claim(control, fingerprint, server.description());
     dropAbandonedCopies(control.get(), template.fingerprint());
-    DatabaseResetter resetter =
-        new DatabaseResetter(control, template.schema(), worker.schema(), layout);
-    boolean reused = prepareCopy(control.get(), template, layout, worker.schema(), resetter);
+    SchemaRestorer restorer =
+        new SchemaRestorer(control, template.schema(), worker.schema(), layout);
+    boolean reused = prepareCopy(control.get(), template, layout, worker.schema(), restorer);
     ConnectionFactory poolConnections = connections.with(poolParams(config.jdbcParams()));
     HikariDataSource pool = pool(poolConnections, worker.schema(), config.poolSize());
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
     ServerCounters counters = ServerCounters.on(control.get());
-    BetweenTests between = strategy(control, resetter, layout, worker.schema(), counters);
+    BetweenTests between = strategy(control, restorer, layout, worker.schema(), counters);
     Judging judging = judging(config, server, control, poolConnections, worker.schema(), counters);
     TestLifecycle lifecycle =
         new TestLifecycle(
             control,
             between,
-            resetter,
+            restorer,
             pool,
             watches,
             new LockJanitor(control, worker.schema()),
@@ -211,14 +211,17 @@ final class RunStarter {
   /** MariaDB's user statistics when the server keeps them, else the portable counter gate. */
   private static BetweenTests strategy(
       ControlConnection control,
-      DatabaseResetter resetter,
+      SchemaRestorer restorer,
       SchemaLayout layout,
       String copy,
       ServerCounters counters)
       throws SQLException {
-    return StatisticsReset.ifAvailable(control, resetter, layout, copy)
-        .map(BetweenTests.class::cast)
-        .orElseGet(() -> new CounterGateReset(control, resetter, counters));
+    Optional<StatisticsReset> statistics =
+        StatisticsReset.ifAvailable(control, restorer, layout, copy);
+    if (statistics.isPresent()) {
+      return statistics.get();
+    }
+    return new CounterGateReset(control, restorer, counters);
   }
 
   static Map<String, String> poolParams(Map<String, String> userParams) {
@@ -234,7 +237,7 @@ final class RunStarter {
       TemplateBuilder.Template template,
       SchemaLayout layout,
       String copy,
-      DatabaseResetter resetter)
+      SchemaRestorer restorer)
       throws SQLException {
     Optional<SchemaOwnership.Marker> marker = SchemaOwnership.read(control, copy);
     boolean reusable =
@@ -243,14 +246,14 @@ final class RunStarter {
             && marker.get().kind() == SchemaOwnership.Kind.COPY
             && marker.get().fingerprint().equals(template.fingerprint());
     if (reusable) {
-      resetter.restoreEverything();
+      restorer.restoreEverything();
       return true;
     }
     if (SchemaOwnership.schemaExists(control, copy)) {
       SchemaOwnership.dropOwned(control, copy);
     }
     SchemaCopier.copy(control, template.schema(), layout, copy, template.fingerprint());
-    resetter.recordBaseline();
+    restorer.recordBaseline();
     return false;
   }
 

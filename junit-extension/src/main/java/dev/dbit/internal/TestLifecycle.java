@@ -11,7 +11,7 @@ import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.Percentiles;
 import dev.dbit.internal.reset.BetweenTests;
-import dev.dbit.internal.reset.DatabaseResetter;
+import dev.dbit.internal.reset.SchemaRestorer;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +49,7 @@ final class TestLifecycle {
 
   private final ControlConnection control;
   private final BetweenTests between;
-  private final DatabaseResetter resetter;
+  private final SchemaRestorer restorer;
   private final HikariDataSource pool;
   private final Watches watches;
   private final LockJanitor janitor;
@@ -66,14 +66,14 @@ final class TestLifecycle {
   TestLifecycle(
       ControlConnection control,
       BetweenTests between,
-      DatabaseResetter resetter,
+      SchemaRestorer restorer,
       HikariDataSource pool,
       Watches watches,
       LockJanitor janitor,
       boolean resetAutoIncrementAlways) {
     this.control = control;
     this.between = between;
-    this.resetter = resetter;
+    this.restorer = restorer;
     this.pool = pool;
     this.watches = watches;
     this.janitor = janitor;
@@ -91,7 +91,7 @@ final class TestLifecycle {
       throw lost.again();
     }
     long start = System.nanoTime();
-    resetter.resetAutoIncrement(resetAutoIncrement || resetAutoIncrementAlways);
+    restorer.resetAutoIncrement(resetAutoIncrement || resetAutoIncrementAlways);
     if (watches.sessionState().takeSeen()) {
       // Session variables, temporary tables or locks may sit on pooled connections: replace them.
       pool.getHikariPoolMXBean().softEvictConnections();
@@ -131,6 +131,7 @@ final class TestLifecycle {
    * @param testName names the test in a later warning about a lock it left behind
    */
   DbitRun.EndOfTest end(String testName) throws SQLException {
+    String earlierTest = previousTest;
     previousTest = testName;
     TestMeasurement measurement = current;
     current = null;
@@ -155,7 +156,9 @@ final class TestLifecycle {
     ConnectionLeakWatch.Closed closed = watches.connectionLeaks().closeLeaked();
     List<String> leaks = new ArrayList<>(closed.lines());
     if (after.openTransactions()) {
-      leaks.addAll(janitor.closeOpenTransactions(closed.serverThreads()));
+      leaks.addAll(
+          janitor.closeOpenTransactions(
+              closed.serverThreads(), watches.connectionLeaks(), earlierTest));
     }
     return new DbitRun.EndOfTest(metrics, leaks);
   }
@@ -200,15 +203,7 @@ final class TestLifecycle {
         && System.nanoTime() < deadline) {
       LockSupport.parkNanos(pause);
       pause = Math.min(pause * 2, 50_000_000L);
-      TestMetrics later = measurement.until(read.read());
-      metrics =
-          new TestMetrics(
-              first.wallMillis(),
-              first.cpuMillis(),
-              first.statements(),
-              first.jdbcMillis(),
-              later.serverSqlMillis(),
-              later.questions());
+      metrics = first.withServerNumbersOf(measurement.until(read.read()));
     }
     return metrics;
   }

@@ -1,8 +1,11 @@
 /**
  * dbit's implementation. Not public API: nothing here is stable, do not use it from tests.
  *
- * <p>Sub-packages follow the life of a run: {@code config} reads settings, {@code server}
- * provisions a database server, {@code template} migrates and copies schemas, {@code reset}
- * restores the test schema before every test, {@code jdbc} holds connection helpers.
+ * <p>This package runs tests on one server ({@code DbitRun}, wired by {@code RunStarter}, one test
+ * after the other in {@code TestLifecycle}); its sub-packages follow the life of a run: {@code
+ * config} reads and validates settings, {@code server} provisions a database server, {@code
+ * template} migrates the template and copies it, {@code reset} restores the test schema before
+ * every test, {@code measure} measures each test, {@code stall} judges transport stalls, {@code
+ * report} writes report lines, JSON and HTML, and {@code jdbc} holds connection helpers.
  */
 package dev.dbit.internal;

@@ -43,6 +43,19 @@ class ResetBenchmark {
   private final String mode = System.getProperty("dbit.bench", "");
   private final List<String> lines = new ArrayList<>();
 
+  /** What the numbers were taken on, for the page. */
+  private static String conditions() {
+    return String.format(
+        "Embedded MariaDB %s, Connector/J %s, Java %s, %d cores, %s %s; the 135-table schema in"
+            + " `schemas/`.",
+        EmbeddedMariaDb.VERSION,
+        com.mysql.cj.Constants.CJ_VERSION,
+        System.getProperty("java.version"),
+        Runtime.getRuntime().availableProcessors(),
+        System.getProperty("os.name"),
+        System.getProperty("os.arch"));
+  }
+
   private int n(int full, int smoke) {
     return mode.equals("full") ? full : smoke;
   }
@@ -73,6 +86,12 @@ class ResetBenchmark {
     }
     Files.createDirectories(Path.of("target"));
     Files.write(Path.of("target", "dbit-bench.txt"), lines);
+    if (mode.equals("full")) {
+      System.out.println(
+          "benchmark page written: "
+              + BenchmarkPage.write(
+                  Path.of("..").toAbsolutePath().normalize(), lines, conditions()));
+    }
     assertThat(lines)
         .extracting(line -> line.split(" ")[1] + " " + line.split(" ")[2])
         .contains(

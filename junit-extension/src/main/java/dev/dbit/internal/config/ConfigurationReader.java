@@ -72,6 +72,7 @@ public final class ConfigurationReader {
     Optional<String> url = value(DbIntegrationTest.URL);
     url.ifPresent(ConfigurationReader::validateUrl);
     ProviderKind provider = provider(url);
+    directory(DbIntegrationTest.REPORT_DIR);
     return new DbitConfiguration(
         provider,
         url,
@@ -345,23 +346,27 @@ public final class ConfigurationReader {
   }
 
   private Path embeddedDir() {
-    Optional<String> raw = value(DbIntegrationTest.EMBEDDED_DIR);
+    return directory(DbIntegrationTest.EMBEDDED_DIR)
+        .orElse(Path.of(System.getProperty("user.home"), ".cache", "dbit"));
+  }
+
+  /** A directory dbit may create: a valid path that does not name a file. */
+  private Optional<Path> directory(String key) {
+    Optional<String> raw = value(key);
     if (raw.isEmpty()) {
-      return Path.of(System.getProperty("user.home"), ".cache", "dbit");
+      return Optional.empty();
     }
     Path dir;
     try {
       dir = Path.of(raw.get());
     } catch (java.nio.file.InvalidPathException e) {
-      throw invalid(DbIntegrationTest.EMBEDDED_DIR, raw.get(), "It is not a valid path here.");
+      throw invalid(key, raw.get(), "It is not a valid path here.");
     }
     if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
       throw invalid(
-          DbIntegrationTest.EMBEDDED_DIR,
-          raw.get(),
-          "It names a file; give a directory (dbit creates it when missing).");
+          key, raw.get(), "It names a file; give a directory (dbit creates it when missing).");
     }
-    return dir;
+    return Optional.of(dir);
   }
 
   /** A Docker image reference: repository, optional tag or digest, no spaces. */

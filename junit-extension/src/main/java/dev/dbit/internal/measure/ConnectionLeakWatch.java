@@ -18,6 +18,22 @@ import net.ttddyy.dsproxy.listener.MethodExecutionListener;
 public final class ConnectionLeakWatch implements MethodExecutionListener {
   private final Set<Connection> open = ConcurrentHashMap.newKeySet();
 
+  /** Server ids of the connections handed out since {@link #startTest()}. */
+  private final Set<Long> handedOutThisTest = ConcurrentHashMap.newKeySet();
+
+  /** Server ids of every connection dbit ever handed out in this run. */
+  private final Set<Long> handedOutEver = ConcurrentHashMap.newKeySet();
+
+  /** Who a server connection with an open transaction belongs to. */
+  public enum Owner {
+    /** dbit handed it to the running test. */
+    THIS_TEST,
+    /** dbit handed it to an earlier test only: an idle pooled connection, say. */
+    EARLIER_TEST,
+    /** dbit never handed it out: the test opened it itself. */
+    NOT_DBITS
+  }
+
   @Override
   public void beforeMethod(MethodExecutionContext context) {
     // Tracked once the call has returned.
@@ -30,6 +46,12 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
         && method.getName().equals("getConnection")
         && context.getResult() instanceof Connection connection) {
       open.add(connection);
+      serverThread(connection)
+          .ifPresent(
+              id -> {
+                handedOutThisTest.add(id);
+                handedOutEver.add(id);
+              });
     } else if (Connection.class.isAssignableFrom(method.getDeclaringClass())
         && method.getName().equals("close")
         && context.getTarget() instanceof Connection connection) {
@@ -42,6 +64,15 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
    */
   public void startTest() {
     open.clear();
+    handedOutThisTest.clear();
+  }
+
+  /** Who the server connection {@code thread} belongs to. */
+  public Owner owner(long thread) {
+    if (handedOutThisTest.contains(thread)) {
+      return Owner.THIS_TEST;
+    }
+    return handedOutEver.contains(thread) ? Owner.EARLIER_TEST : Owner.NOT_DBITS;
   }
 
   /**

@@ -43,7 +43,7 @@ public final class TestMeasurement {
             ? OptionalDouble.of(
                 Math.max(0, picos.getAsLong() - serverStart.statementPicos().getAsLong()) / 1e9)
             : OptionalDouble.empty();
-    return new TestMetrics(
+    return TestMetrics.of(
         wall / 1e6,
         cpu / 1e6,
         jdbc.statements(),

@@ -31,16 +31,15 @@ import org.junit.platform.launcher.TestPlan;
 public final class RunReportListener implements TestExecutionListener {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
-  /** Configuration key of the report directory. */
-  public static final String REPORT_DIR = "dbit.report.dir";
-
   private final Map<String, TestRecord> tests = new LinkedHashMap<>();
   private final Map<String, String> runEntries = new LinkedHashMap<>();
   private Path directory = Path.of("target", "dbit");
 
   @Override
   public void testPlanExecutionStarted(TestPlan plan) {
-    plan.getConfigurationParameters().get(REPORT_DIR).ifPresent(dir -> directory = Path.of(dir));
+    plan.getConfigurationParameters()
+        .get(dev.dbit.DbIntegrationTest.REPORT_DIR)
+        .ifPresent(dir -> directory = Path.of(dir));
   }
 
   @Override

@@ -2,36 +2,86 @@ package dev.dbit.internal.reset;
 
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * The portable strategy, for MySQL and for MariaDB without {@code userstat}: the global row
- * counters gate a probe of every table; the statement counters are read separately before and after
- * each test. Four round trips for a clean test, six for a dirty one.
+ * The portable strategy, for MySQL and for MariaDB without {@code userstat}: a gate decides whether
+ * anything needs probing; the statement counters are read separately before and after each test.
+ *
+ * <p>The gate: the server's global row-operation counters ({@code Handler_write}, {@code
+ * Handler_update}, {@code Handler_delete}; MariaDB has no {@code Innodb_rows_*}) and the reference
+ * tables' checksums, in one round trip. When no row was written anywhere on the server since the
+ * last reset and no reference table changed, the schema is clean. Otherwise the restorer probes
+ * every table and cleans what differs, reading the counters again in the cleanup's request.
+ *
+ * <p>The gate cannot miss a write to this schema: every row a table gains, loses or changes through
+ * the storage engine interface moves one of the counters (reads and internal temporary tables do
+ * not), cascades only change rows whose parent change moved them, and rolled-back writes move them
+ * too, which only costs a probe. Statements that empty a table without row operations ({@code
+ * TRUNCATE}) matter only for reference tables, which the gate checksums.
  */
 public final class CounterGateReset implements BetweenTests {
+  private static final String ROW_COUNTERS_SQL =
+      "SHOW GLOBAL STATUS WHERE Variable_name IN ('Handler_write', 'Handler_update',"
+          + " 'Handler_delete')";
+
+  /** All three counters; with fewer the gate is off and every reset probes. */
+  private static final int COUNTERS = 3;
+
   private final Supplier<Connection> control;
-  private final DatabaseResetter resetter;
+  private final SchemaRestorer restorer;
+  private final String gateSql;
   private ServerCounters counters;
+  private boolean distrusted;
+
+  /** The row counters right after the last reset; empty: the next gate probes. */
+  private long[] rowCounters;
 
   public CounterGateReset(
-      Supplier<Connection> control, DatabaseResetter resetter, ServerCounters counters) {
+      Supplier<Connection> control, SchemaRestorer restorer, ServerCounters counters)
+      throws SQLException {
     this.control = control;
-    this.resetter = resetter;
+    this.restorer = restorer;
     this.counters = counters;
+    String checksums = restorer.checksumSql();
+    this.gateSql = ROW_COUNTERS_SQL + (checksums.isEmpty() ? "" : ";\n" + checksums);
+    this.rowCounters = readRowCounters();
   }
-
-  private boolean distrusted;
 
   @Override
   public ServerCounters.Reading beforeTest() throws SQLException {
     if (distrusted) {
-      resetter.resetProbingEverything();
       distrusted = false;
-    } else {
-      resetter.reset();
+      rowCounters =
+          restorer
+              .probeAndClean(Optional.empty(), ROW_COUNTERS_SQL, CounterGateReset::rowCounters)
+              .orElse(readRowCounters());
+      return counters.read(control.get());
     }
+    // Read before probing: a write racing with the probe moves the counters past this baseline.
+    Gate gate = gate();
+    if (gate.clean()) {
+      if (restorer.countersToReset()) {
+        rowCounters =
+            restorer.clean(
+                restorer.plan(List.of()), ROW_COUNTERS_SQL, CounterGateReset::rowCounters);
+      }
+      return counters.read(control.get());
+    }
+    rowCounters =
+        restorer
+            .probeAndClean(
+                Optional.of(gate.checksums()), ROW_COUNTERS_SQL, CounterGateReset::rowCounters)
+            .orElse(gate.counters());
     return counters.read(control.get());
   }
 
@@ -53,10 +103,56 @@ public final class CounterGateReset implements BetweenTests {
   @Override
   public void controlReconnected() throws SQLException {
     counters = ServerCounters.on(control.get());
+    distrusted = true;
   }
 
   @Override
   public String describe() {
     return "global row counters gate a probe of every table";
+  }
+
+  /**
+   * The gate's reading.
+   *
+   * @param counters the global row counters now
+   * @param checksums the reference tables' checksums now
+   * @param clean no row written on the server and no reference table changed since the last reset
+   */
+  private record Gate(long[] counters, Map<String, Long> checksums, boolean clean) {}
+
+  private Gate gate() throws SQLException {
+    try (Statement statement = control.get().createStatement()) {
+      statement.execute(gateSql);
+      long[] now;
+      try (ResultSet rows = statement.getResultSet()) {
+        now = rowCounters(rows);
+      }
+      Map<String, Long> checksums = Map.of();
+      if (statement.getMoreResults()) {
+        try (ResultSet rows = statement.getResultSet()) {
+          checksums = restorer.checksums(rows);
+        }
+      }
+      boolean clean =
+          now.length == COUNTERS
+              && Arrays.equals(now, rowCounters)
+              && restorer.changedReferenceTables(checksums).isEmpty();
+      return new Gate(now, checksums, clean);
+    }
+  }
+
+  private long[] readRowCounters() throws SQLException {
+    try (Statement statement = control.get().createStatement();
+        ResultSet rows = statement.executeQuery(ROW_COUNTERS_SQL)) {
+      return rowCounters(rows);
+    }
+  }
+
+  private static long[] rowCounters(ResultSet rows) throws SQLException {
+    TreeMap<String, Long> values = new TreeMap<>();
+    while (rows.next()) {
+      values.put(rows.getString(1).toLowerCase(Locale.ROOT), rows.getLong(2));
+    }
+    return values.values().stream().mapToLong(Long::longValue).toArray();
   }
 }

@@ -1,6 +1,5 @@
 package dev.dbit.internal.reset;
 
-import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
@@ -9,7 +8,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -36,10 +34,9 @@ import java.util.function.Supplier;
  * subtracts.
  */
 public final class StatisticsReset implements BetweenTests {
-  private static final int MAX_PASSES = 5;
 
   private final Supplier<Connection> control;
-  private final DatabaseResetter resetter;
+  private final SchemaRestorer restorer;
   private final SchemaLayout layout;
   private final String fullSql;
   private final String batchSql;
@@ -66,12 +63,12 @@ public final class StatisticsReset implements BetweenTests {
 
   private StatisticsReset(
       Supplier<Connection> control,
-      DatabaseResetter resetter,
+      SchemaRestorer restorer,
       SchemaLayout layout,
       String copy,
       double busyToMicros) {
     this.control = control;
-    this.resetter = resetter;
+    this.restorer = restorer;
     this.layout = layout;
     this.fullSql = ServerStatistics.fullSql(copy, false);
     this.batchSql = ServerStatistics.fullSql(copy, true);
@@ -84,7 +81,7 @@ public final class StatisticsReset implements BetweenTests {
    * @return empty when {@code userstat} is off or not a MariaDB variable
    */
   public static Optional<StatisticsReset> ifAvailable(
-      Supplier<Connection> control, DatabaseResetter resetter, SchemaLayout layout, String copy)
+      Supplier<Connection> control, SchemaRestorer restorer, SchemaLayout layout, String copy)
       throws SQLException {
     if (!ServerStatistics.enabled(control.get())) {
       return Optional.empty();
@@ -97,7 +94,7 @@ public final class StatisticsReset implements BetweenTests {
     ServerStatistics.Reading after = ServerStatistics.readTotals(control.get());
     double busy = after.busy() - before.busy();
     StatisticsReset reset =
-        new StatisticsReset(control, resetter, layout, copy, busy > 1000 ? 1 : 1e6);
+        new StatisticsReset(control, restorer, layout, copy, busy > 1000 ? 1 : 1e6);
     reset.base = reset.noteHidden(reset.readFull());
     return Optional.of(reset);
   }
@@ -116,17 +113,17 @@ public final class StatisticsReset implements BetweenTests {
     ended = null;
     if (end == null || (end.rows() == base.rows() && changedTables(end).isEmpty())) {
       ServerStatistics.Reading now = readTotals();
-      if (now.rows() == base.rows() && !resetter.countersToReset()) {
+      if (now.rows() == base.rows() && !restorer.countersToReset()) {
         return counters(now);
       }
       end = readFull();
     }
-    for (int pass = 1; pass <= MAX_PASSES; pass++) {
+    for (int pass = 1; pass <= SchemaRestorer.MAX_PASSES; pass++) {
       if (hiddenWrites(end)) {
         return probeEverything();
       }
       Set<String> dirty = changedTables(end);
-      if (dirty.isEmpty() && !resetter.countersToReset()) {
+      if (dirty.isEmpty() && !restorer.countersToReset()) {
         // Rows changed elsewhere on the server, not in this schema (so the totals cannot say
         // "nothing changed since"). Has this schema changed since the end reading?
         ServerStatistics.Reading now = readFull();
@@ -137,44 +134,57 @@ public final class StatisticsReset implements BetweenTests {
         end = now;
         continue;
       }
-      DatabaseResetter.CleanupPlan plan = resetter.plan(List.copyOf(dirty));
-      String sql = resetter.cleanupSql(plan.tables());
-      int statements = sql.split(";\n").length + 2;
-      ServerStatistics.Reading after =
-          adjusted(
-              MultiStatement.executeReadingLast(
-                  control.get(),
-                  "SET @dbit_batch = SYSDATE(6);\n" + sql + ";\n" + batchSql,
-                  ServerStatistics::readFull));
-      long cleanupRows = 0;
-      for (String table : plan.tables()) {
-        cleanupRows += after.table(table) - end.table(table);
-      }
-      // The user totals will show this request's work only from the next request on.
-      ownStatements += statements;
-      ownRows += cleanupRows;
-      ownBusyMicros += after.batchMicros();
-      Set<String> changedMeanwhile = new LinkedHashSet<>();
-      for (String table : after.tables().keySet()) {
-        if (!plan.tables().contains(table) && after.table(table) != end.table(table)) {
-          changedMeanwhile.add(table);
-        }
-      }
-      base = noteHidden(after);
-      if (plan.needsConfirmation()) {
+      Pass cleaned = clean(dirty, end);
+      if (cleaned.needsConfirmation()) {
         return probeEverything();
       }
-      if (changedMeanwhile.isEmpty()) {
+      if (cleaned.changedMeanwhile().isEmpty()) {
         return counters(base);
       }
       // Another connection wrote while dbit reset: clean what it wrote, against the new state.
-      base = withTables(after, end, changedMeanwhile);
-      end = after;
+      base = withTables(cleaned.after(), end, cleaned.changedMeanwhile());
+      end = cleaned.after();
     }
     throw new IllegalStateException(
         "dbit: the test schema kept changing during "
-            + MAX_PASSES
+            + SchemaRestorer.MAX_PASSES
             + " reset passes; some connection keeps writing between tests.");
+  }
+
+  /**
+   * One cleanup request.
+   *
+   * @param after the reading taken at its end
+   * @param changedMeanwhile tables it did not clean whose counters moved meanwhile
+   * @param needsConfirmation a chain of triggers may have written again
+   */
+  private record Pass(
+      ServerStatistics.Reading after, Set<String> changedMeanwhile, boolean needsConfirmation) {}
+
+  /** Cleans {@code dirty} and reads every counter again, in one request. */
+  private Pass clean(Set<String> dirty, ServerStatistics.Reading end) throws SQLException {
+    CleanupPlan plan = restorer.plan(dirty);
+    ServerStatistics.Reading after =
+        adjusted(
+            restorer.clean(
+                "SET @dbit_batch = SYSDATE(6)", plan, batchSql, ServerStatistics::readFull));
+    long cleanupRows = 0;
+    for (String table : plan.tables()) {
+      cleanupRows += after.table(table) - end.table(table);
+    }
+    // The user totals will show this request's work only from the next request on: the SET, the
+    // cleanup's statements and the reading.
+    ownStatements += plan.statements().size() + 2;
+    ownRows += cleanupRows;
+    ownBusyMicros += after.batchMicros();
+    Set<String> changedMeanwhile = new LinkedHashSet<>();
+    for (String table : after.tables().keySet()) {
+      if (!plan.tables().contains(table) && after.table(table) != end.table(table)) {
+        changedMeanwhile.add(table);
+      }
+    }
+    base = noteHidden(after);
+    return new Pass(after, changedMeanwhile, plan.needsConfirmation());
   }
 
   @Override
@@ -206,7 +216,7 @@ public final class StatisticsReset implements BetweenTests {
 
   /** The safe method: probe every table, then read a fresh state. */
   private ServerCounters.Reading probeEverything() throws SQLException {
-    resetter.resetProbingEverything();
+    restorer.resetProbingEverything();
     distrusted = false;
     ended = null;
     base = readFull();

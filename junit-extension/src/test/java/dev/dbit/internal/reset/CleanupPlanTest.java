@@ -22,13 +22,13 @@ class CleanupPlanTest {
           Map.of("country", Set.of("customer"), "customer", Set.of("country")),
           Set.of("customer", "sales_order"));
 
-  private static DatabaseResetter.CleanupPlan plan(String... dirty) {
-    return new DatabaseResetter(null, "tpl", "copy", LAYOUT).plan(List.of(dirty));
+  private static CleanupPlan plan(String... dirty) {
+    return new CleanupPlanner("tpl", "copy", LAYOUT).plan(List.of(dirty), Set.of(), false);
   }
 
   @Test
   void tablesWhoseResetFiresTriggersGoFirstAndTheirTargetsLast() {
-    DatabaseResetter.CleanupPlan plan = plan("audit_log", "brand", "customer");
+    CleanupPlan plan = plan("audit_log", "brand", "customer");
 
     assertThat(plan.tables()).containsExactly("customer", "brand", "audit_log");
     assertThat(plan.needsConfirmation()).isFalse();
@@ -53,8 +53,8 @@ class CleanupPlanTest {
             Map.of(),
             Set.of());
 
-    DatabaseResetter.CleanupPlan plan =
-        new DatabaseResetter(null, "tpl", "copy", chained).plan(List.of("a"));
+    CleanupPlan plan =
+        new CleanupPlanner("tpl", "copy", chained).plan(List.of("a"), Set.of(), false);
 
     assertThat(plan.needsConfirmation()).isTrue();
   }
@@ -69,19 +69,32 @@ class CleanupPlanTest {
 
   @Test
   void autoIncrementCountersAreResetOnlyWhenAskedAndNeverForgotten() {
-    DatabaseResetter resetter = new DatabaseResetter(null, "tpl", "copy", LAYOUT);
+    CleanupPlanner planner = new CleanupPlanner("tpl", "copy", LAYOUT);
 
     // Written while no test asked for it: cleaned, counter remembered.
-    assertThat(resetter.cleanupSql(List.of("customer", "brand"))).doesNotContain("ALTER");
-    assertThat(resetter.countersToReset()).isFalse();
+    CleanupPlan unasked = planner.plan(List.of("customer", "brand"), Set.of(), false);
+    assertThat(unasked.sql()).doesNotContain("ALTER");
+    assertThat(unasked.countersMovedAfter()).containsExactly("customer");
 
-    resetter.resetAutoIncrement(true);
-    assertThat(resetter.countersToReset()).isTrue();
-    // A later reset that cleans nothing still resets the remembered counter, and only tables
+    // A later reset that cleans nothing else still resets the remembered counter, and only tables
     // with an AUTO_INCREMENT column.
-    assertThat(resetter.cleanupSql(List.of("brand")))
+    CleanupPlan asked = planner.plan(List.of("brand"), unasked.countersMovedAfter(), true);
+    assertThat(asked.sql())
         .contains("ALTER TABLE `copy`.`customer` AUTO_INCREMENT = 1")
         .doesNotContain("`brand` AUTO_INCREMENT");
-    assertThat(resetter.countersToReset()).isFalse();
+    assertThat(asked.countersMovedAfter()).isEmpty();
+  }
+
+  @Test
+  void planningChangesNothingAndCountsItsStatements() {
+    CleanupPlanner planner = new CleanupPlanner("tpl", "copy", LAYOUT);
+    Set<String> moved = new java.util.TreeSet<>(Set.of("sales_order"));
+
+    CleanupPlan plan = planner.plan(List.of("customer"), moved, true);
+
+    assertThat(moved).as("the caller's bookkeeping").containsExactly("sales_order");
+    // START TRANSACTION, DELETE customer, DELETE audit_log, COMMIT, two ALTERs.
+    assertThat(plan.statements()).hasSize(6);
+    assertThat(plan.sql().split(";\n")).hasSize(plan.statements().size());
   }
 }

@@ -17,7 +17,7 @@ class StallJudgeTest {
 
   private static TestMetrics metrics(
       double wall, long statements, double jdbc, Double serverSql, double cpu) {
-    return new TestMetrics(
+    return TestMetrics.of(
         wall,
         cpu,
         statements,

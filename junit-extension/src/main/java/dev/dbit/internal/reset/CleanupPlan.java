@@ -1,0 +1,30 @@
+package dev.dbit.internal.reset;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One cleanup, worked out before anything runs.
+ *
+ * @param tables the tables to clean, in order
+ * @param needsConfirmation a chain of triggers may write again: probe once more afterwards
+ * @param statements the statements of the one request that cleans them, in order
+ * @param countersMovedAfter the tables whose {@code AUTO_INCREMENT} counter is still moved once the
+ *     request has succeeded
+ */
+record CleanupPlan(
+    List<String> tables,
+    boolean needsConfirmation,
+    List<String> statements,
+    Set<String> countersMovedAfter) {
+  CleanupPlan {
+    tables = List.copyOf(tables);
+    statements = List.copyOf(statements);
+    countersMovedAfter = Set.copyOf(countersMovedAfter);
+  }
+
+  /** The statements as one multi-statement request. */
+  String sql() {
+    return String.join(";\n", statements);
+  }
+}

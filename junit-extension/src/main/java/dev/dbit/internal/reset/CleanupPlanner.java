@@ -1,0 +1,101 @@
+package dev.dbit.internal.reset;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
+
+import dev.dbit.internal.template.SchemaCopier;
+import dev.dbit.internal.template.SchemaLayout;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Works out how to clean a set of dirty tables: in which order, with which statements, and what
+ * that leaves of the {@code AUTO_INCREMENT} bookkeeping. It only computes; nothing runs here.
+ */
+final class CleanupPlanner {
+  private final String template;
+  private final String copy;
+  private final SchemaLayout layout;
+
+  CleanupPlanner(String template, String copy, SchemaLayout layout) {
+    this.template = template;
+    this.copy = copy;
+    this.layout = layout;
+  }
+
+  /**
+   * The cleanup of {@code dirty}. Tables whose reset fires a trigger come first, the tables those
+   * triggers write last; only chains of triggers (a trigger target that fires triggers itself) need
+   * a second probe. All in one transaction: one commit for all tables instead of one per DELETE.
+   *
+   * @param countersMoved tables whose {@code AUTO_INCREMENT} counter moved since it was last reset
+   * @param resetAutoIncrement whether this cleanup also resets those counters
+   */
+  CleanupPlan plan(
+      Collection<String> dirty, Set<String> countersMoved, boolean resetAutoIncrement) {
+    List<String> tables = order(dirty);
+    List<String> statements = new ArrayList<>();
+    statements.add("START TRANSACTION");
+    for (String table : tables) {
+      List<String> columns = layout.referenceColumns().get(table);
+      statements.add(
+          columns == null
+              ? "DELETE FROM " + qualified(copy, table)
+              : SchemaCopier.restoreTableSql(template, copy, table, columns));
+    }
+    statements.add("COMMIT");
+    Set<String> moved = new TreeSet<>(countersMoved);
+    tables.stream().filter(layout.autoIncrementTables()::contains).forEach(moved::add);
+    if (resetAutoIncrement) {
+      for (String table : moved) {
+        statements.add("ALTER TABLE " + qualified(copy, table) + " AUTO_INCREMENT = 1");
+      }
+      moved.clear();
+    }
+    return new CleanupPlan(tables, chained(tables), statements, moved);
+  }
+
+  private List<String> order(Collection<String> dirty) {
+    Set<String> sources = new LinkedHashSet<>();
+    Set<String> others = new LinkedHashSet<>();
+    for (String table : dirty) {
+      (firesTriggers(table) ? sources : others).add(table);
+    }
+    Set<String> targets = triggerTargets(sources);
+    others.removeAll(targets);
+    List<String> ordered = new ArrayList<>(sources);
+    ordered.addAll(others);
+    ordered.addAll(targets);
+    return ordered;
+  }
+
+  /** Tables the triggers of {@code sources} write, other than the sources themselves. */
+  private Set<String> triggerTargets(Set<String> sources) {
+    Set<String> targets = new LinkedHashSet<>();
+    for (String source : sources) {
+      targets.addAll(layout.triggerTargets().getOrDefault(source, Set.of()));
+    }
+    targets.removeAll(sources);
+    return targets;
+  }
+
+  private boolean chained(List<String> tables) {
+    Set<String> sources = new LinkedHashSet<>();
+    tables.stream().filter(this::firesTriggers).forEach(sources::add);
+    return triggerTargets(sources).stream().anyMatch(this::firesTriggers)
+        || sources.stream()
+            .anyMatch(
+                s ->
+                    layout.triggerTargets().getOrDefault(s, Set.of()).stream()
+                        .anyMatch(sources::contains));
+  }
+
+  private boolean firesTriggers(String table) {
+    return layout.deleteTriggerTables().contains(table)
+        || (layout.referenceTables().contains(table)
+            && layout.insertTriggerTables().contains(table));
+  }
+}
