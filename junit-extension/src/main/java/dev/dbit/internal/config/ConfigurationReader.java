@@ -3,10 +3,8 @@ package dev.dbit.internal.config;
 import dev.dbit.DbIntegrationTest;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -25,26 +23,8 @@ public final class ConfigurationReader {
   static final int DEFAULT_STALL_MIN_STATEMENTS = 20;
   static final double DEFAULT_STALL_MAX_SQL_SHARE = 0.2;
 
-  /** Parameters that must never reach the pool handed to tests, with the reason. */
-  private static final Map<String, String> FORBIDDEN_PARAMS =
-      Map.of(
-          "allowmultiqueries",
-          "multi-statement mode is only ever enabled on dbit's own control connection",
-          "password",
-          "give the password with " + DbIntegrationTest.PASSWORD + " so that it is never printed",
-          "user",
-          "give the user with " + DbIntegrationTest.USER,
-          "connecttimeout",
-          "dbit bounds connecting with " + DbIntegrationTest.CONNECT_TIMEOUT + "; set that instead",
-          "sockettimeout",
-          "dbit bounds every wait for a reply with "
-              + DbIntegrationTest.READ_TIMEOUT
-              + "; set that instead");
-
-  private static final String URL_PREFIX = "jdbc:mysql://";
-
   /** The environment variable that may carry the external server's password. */
-  public static final String PASSWORD_ENVIRONMENT = "DBIT_PASSWORD";
+  public static final String PASSWORD_ENVIRONMENT = PasswordSource.ENVIRONMENT;
 
   private final Function<String, Optional<String>> parameters;
   private final Function<String, String> environment;
@@ -70,73 +50,22 @@ public final class ConfigurationReader {
   /** Reads all keys; throws {@link ExtensionConfigurationException} on the first bad value. */
   public DbitConfiguration read() {
     Optional<String> url = value(DbIntegrationTest.URL);
-    url.ifPresent(ConfigurationReader::validateUrl);
+    url.ifPresent(ConnectionRules::validateUrl);
     ProviderKind provider = provider(url);
     directory(DbIntegrationTest.REPORT_DIR);
     return new DbitConfiguration(
         provider,
         url,
         value(DbIntegrationTest.USER).orElse("root"),
-        password(),
+        new PasswordSource(parameters, environment).read(),
         migrations(),
-        jdbcParams(),
+        ConnectionRules.jdbcParams(value(DbIntegrationTest.JDBC_PARAMS)),
         poolSize(),
         embeddedDir(),
         image(),
         stall(),
         yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT),
         timeouts());
-  }
-
-  /**
-   * The password from exactly one of {@code dbit.password}, {@code dbit.password.file} and {@code
-   * DBIT_PASSWORD}; empty when none is given. No message ever shows its value.
-   */
-  private Secret password() {
-    Map<String, String> given = new LinkedHashMap<>();
-    parameters
-        .apply(DbIntegrationTest.PASSWORD)
-        .ifPresent(v -> given.put(DbIntegrationTest.PASSWORD, v));
-    value(DbIntegrationTest.PASSWORD_FILE)
-        .ifPresent(file -> given.put(DbIntegrationTest.PASSWORD_FILE, readPasswordFile(file)));
-    Optional.ofNullable(environment.apply(PASSWORD_ENVIRONMENT))
-        .ifPresent(v -> given.put(PASSWORD_ENVIRONMENT, v));
-    if (given.size() > 1) {
-      throw new ExtensionConfigurationException(
-          "dbit: the password is given "
-              + given.size()
-              + " ways ("
-              + String.join(", ", given.keySet())
-              + "); keep one. The environment variable "
-              + PASSWORD_ENVIRONMENT
-              + " or "
-              + DbIntegrationTest.PASSWORD_FILE
-              + " keep it out of Surefire's reports.");
-    }
-    return Secret.of(given.values().stream().findFirst().orElse(""));
-  }
-
-  private static String readPasswordFile(String file) {
-    java.nio.file.Path path;
-    try {
-      path = java.nio.file.Path.of(file);
-    } catch (java.nio.file.InvalidPathException e) {
-      throw invalid(
-          DbIntegrationTest.PASSWORD_FILE,
-          file,
-          "Give a readable file whose first line is the password.");
-    }
-    try {
-      List<String> lines = java.nio.file.Files.readAllLines(path);
-      return lines.isEmpty() ? "" : lines.get(0);
-    } catch (java.io.IOException | SecurityException e) {
-      throw invalid(
-          DbIntegrationTest.PASSWORD_FILE,
-          file,
-          "Give a readable file whose first line is the password (it cannot be read: "
-              + e.getClass().getSimpleName()
-              + ").");
-    }
   }
 
   private Timeouts timeouts() {
@@ -245,41 +174,6 @@ public final class ConfigurationReader {
     return kind;
   }
 
-  private static void validateUrl(String url) {
-    if (!url.startsWith(URL_PREFIX)) {
-      throw invalid(
-          DbIntegrationTest.URL,
-          url,
-          "It must start with jdbc:mysql:// (dbit talks to MySQL and MariaDB through"
-              + " Connector/J), for example"
-              + " jdbc:mysql://127.0.0.1:3306/");
-    }
-    if (url.toLowerCase(Locale.ROOT).matches(".*[?&]password=.*")) {
-      throw new ExtensionConfigurationException(
-          "dbit: "
-              + DbIntegrationTest.URL
-              + " must not carry a password (the value is not shown for that reason). Remove"
-              + " password=... from the URL and set "
-              + DbIntegrationTest.PASSWORD
-              + " instead.");
-    }
-    java.util.regex.Matcher timeout =
-        java.util.regex.Pattern.compile("[?&](connecttimeout|sockettimeout)=")
-            .matcher(url.toLowerCase(Locale.ROOT));
-    if (timeout.find()) {
-      throw invalid(
-          DbIntegrationTest.URL,
-          url,
-          "It must not set "
-              + timeout.group(1)
-              + ": dbit bounds connecting with "
-              + DbIntegrationTest.CONNECT_TIMEOUT
-              + " and every wait for a reply with "
-              + DbIntegrationTest.READ_TIMEOUT
-              + "; set those instead.");
-    }
-  }
-
   private List<String> migrations() {
     String raw = value(DbIntegrationTest.MIGRATIONS).orElse(DEFAULT_MIGRATIONS);
     List<String> locations = new ArrayList<>();
@@ -304,41 +198,6 @@ public final class ConfigurationReader {
       locations.add(location);
     }
     return locations;
-  }
-
-  private Map<String, String> jdbcParams() {
-    Optional<String> raw = value(DbIntegrationTest.JDBC_PARAMS);
-    Map<String, String> params = new LinkedHashMap<>();
-    if (raw.isEmpty()) {
-      return params;
-    }
-    String text = raw.get().startsWith("?") ? raw.get().substring(1) : raw.get();
-    for (String pair : text.split("&")) {
-      int eq = pair.indexOf('=');
-      if (eq <= 0) {
-        throw invalid(
-            DbIntegrationTest.JDBC_PARAMS,
-            raw.get(),
-            "Give key=value pairs joined by &, for example"
-                + " useServerPrepStmts=false&cachePrepStmts=true");
-      }
-      String key = pair.substring(0, eq).trim();
-      String forbidden = FORBIDDEN_PARAMS.get(key.toLowerCase(Locale.ROOT));
-      if (forbidden != null) {
-        throw new ExtensionConfigurationException(
-            "dbit: "
-                + DbIntegrationTest.JDBC_PARAMS
-                + " must not set '"
-                + key
-                + "': "
-                + forbidden
-                + ". Remove it from "
-                + DbIntegrationTest.JDBC_PARAMS
-                + ".");
-      }
-      params.put(key, pair.substring(eq + 1).trim());
-    }
-    return params;
   }
 
   private int poolSize() {
@@ -385,7 +244,7 @@ public final class ConfigurationReader {
     return raw.orElse(DEFAULT_IMAGE);
   }
 
-  private static ExtensionConfigurationException invalid(String key, String value, String rule) {
+  static ExtensionConfigurationException invalid(String key, String value, String rule) {
     return new ExtensionConfigurationException(
         "dbit: invalid value '" + value + "' for " + key + ". " + rule);
   }

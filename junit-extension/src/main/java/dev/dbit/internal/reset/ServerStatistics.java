@@ -14,11 +14,11 @@ import java.util.Map;
  * every user changed, how many statements they ran and how long the server was busy with them, and
  * per table how many rows changed.
  *
- * <p>Measured on MariaDB 11.4: table counters move when a statement ends (rolled-back writes and
- * trigger writes included, foreign-key cascades not); user counters move when a client request
- * ends, so a read at the end of a multi-statement request does not yet see that request. Writes
- * made under {@code LOCK TABLES} reach the user counters but never the table counters, which is how
- * dbit notices them. Reading the totals costs about one round trip; with the table counters, two.
+ * <p>On MariaDB 11.4, table counters move when a statement ends (rolled-back writes and trigger
+ * writes included, foreign-key cascades not); user counters move when a client request ends, so a
+ * read at the end of a multi-statement request does not yet see that request. Writes made under
+ * {@code LOCK TABLES} reach the user counters but never the table counters, which is how dbit
+ * notices them. Reading the totals costs about one round trip; with the table counters, two.
  */
 public final class ServerStatistics {
   private static final String TOTALS_COLUMNS =

@@ -27,8 +27,9 @@ public final class EmbeddedMariaDb implements DatabaseServer {
   public static final String VERSION = "11.4.5";
 
   /**
-   * Server options for tests: no TLS key generation (measured here: start 0.8-19.7 s with it, 0.19
-   * s without), relaxed durability and performance_schema for per-thread statement counters.
+   * Server options for tests: no TLS key generation (it makes every start slow and tests on
+   * loopback gain nothing from it), relaxed durability, and performance_schema for per-thread
+   * statement counters.
    */
   static final List<String> SERVER_OPTIONS =
       List.of(

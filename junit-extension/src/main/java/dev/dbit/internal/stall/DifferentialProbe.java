@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The seed team's decisive experiment, automated: time each protocol path through a connection with
- * the pool's own settings and see which of them stall.
+ * Times each protocol path through a connection with the pool's own settings and sees which of them
+ * stall: the experiment that tells a transport stall from a busy machine.
  */
 public final class DifferentialProbe {
   static final int WARM_UP = 2;

@@ -33,10 +33,8 @@ public final class StallJudge {
   public enum Outcome {
     /** Not the stall signature. */
     NO_STALL,
-    /** The signature, measured with server timing. */
-    STALL,
-    /** The signature, but without server timing: must be confirmed by the probe. */
-    SUSPECTED
+    /** The signature; the differential probe must confirm it before a test fails. */
+    LOOKS_STALLED
   }
 
   /**
@@ -91,7 +89,7 @@ public final class StallJudge {
             "%.2f ms of JDBC wait per statement against a %.2f ms round trip",
             perStatement,
             baseline.p50());
-    return new Verdict(serverSql.isPresent() ? Outcome.STALL : Outcome.SUSPECTED, reason);
+    return new Verdict(Outcome.LOOKS_STALLED, reason);
   }
 
   /**

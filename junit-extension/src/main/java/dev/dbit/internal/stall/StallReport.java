@@ -13,82 +13,99 @@ import java.util.Optional;
 public final class StallReport {
   private StallReport() {}
 
+  /** The whole message; {@code probe} is the differential probe that confirmed the stall. */
   public static String message(
       TestMetrics m,
       StallSettings settings,
       RoundTripBaseline calibration,
       Optional<ProbeResult> probe,
       Map<String, String> poolParams) {
-    StringBuilder text = new StringBuilder();
-    Percentiles baseline = calibration.roundTrip();
-    boolean trusted = calibration.serverTimingTrusted();
-    double wait = m.jdbcMillis() - (trusted ? m.serverSqlMillis().orElse(0) : 0);
-    text.append(
-        String.format(
-            Locale.ROOT,
-            "transport stall: %d statements waited %.1f ms inside JDBC calls (%.2f ms each, against"
-                + " a %.2f ms round trip) in a %.1f ms test, while the server spent %s on them.%n",
-            m.statements(),
-            m.jdbcMillis(),
-            m.jdbcMillisPerStatement(),
-            baseline.p50(),
-            m.wallMillis(),
-            !m.serverSqlMillis().isPresent()
-                ? "an unknown time (performance_schema is off; the probe below confirmed the stall)"
-                : trusted
-                    ? String.format(
-                        Locale.ROOT,
-                        "%.1f ms (%.1f %% of wall time; limit %s=%s)",
-                        m.serverSqlMillis().getAsDouble(),
-                        100 * m.serverSqlMillis().getAsDouble() / m.wallMillis(),
-                        DbIntegrationTest.STALL_MAX_SQL_SHARE,
-                        settings.maxSqlShare())
-                    : String.format(
-                        Locale.ROOT,
-                        "an unknown time (its timer reports %.2f ms for a SELECT 1 that takes %.2f ms"
-                            + " end to end, so it counts the wait for the rest of each packet as"
-                            + " statement time; the probe below confirmed the stall)",
-                        calibration.serverMillisPerSelect().getAsDouble(),
-                        baseline.p50())));
-    text.append(
-        String.format(
-            Locale.ROOT,
-            "Measured: wall %.1f ms | statements %d | server Questions %s | server SQL %s | JDBC"
-                + " wait %.1f ms, %.1f ms of it beyond server time | baseline round trip median"
-                + " %.2f ms, p90 %.2f ms (N=%d, SELECT 1 with the pool's driver settings) | CPU %.1f ms%n",
-            m.wallMillis(),
-            m.statements(),
-            m.questions().isPresent() ? "+" + m.questions().getAsLong() : "n/a",
-            m.serverSqlMillis().isPresent()
-                ? String.format(Locale.ROOT, "%.1f ms", m.serverSqlMillis().getAsDouble())
-                : "n/a",
-            m.jdbcMillis(),
-            wait,
-            baseline.p50(),
-            baseline.p90(),
-            baseline.n(),
-            m.cpuMillis()));
     boolean everything = probe.map(p -> p.stalls(ProtocolPath.PLAIN_QUERY)).orElse(false);
-    text.append(
-        everything
-            ? "Likely cause: every request stalls, even a one-packet SELECT 1. Something between"
-                + " this JVM and the server (a proxy, tunnel, VPN or security agent) forwards"
-                + " packets as several small writes without TCP_NODELAY, and each write waits for"
-                + " a delayed ACK (~40 ms on Linux, up to 200 ms on Windows).\n"
-            : "Likely cause: requests that go out as several small TCP writes wait for a delayed"
-                + " ACK (Nagle's algorithm + delayed ACK: ~40 ms on Linux, up to 200 ms on"
-                + " Windows).\n");
+    StringBuilder text = new StringBuilder();
+    text.append(headline(m, settings, calibration));
+    text.append(measured(m, calibration));
+    text.append(likelyCause(everything));
     probe.ifPresent(
         p -> {
           text.append("Protocol paths timed through the pool's settings:\n");
           text.append(p.table());
         });
-    text.append("What to change: ").append(fix(probe, poolParams, everything));
+    text.append("What to change: ").append(fix(poolParams, everything));
     return text.toString();
   }
 
-  private static String fix(
-      Optional<ProbeResult> probe, Map<String, String> poolParams, boolean everything) {
+  private static String headline(
+      TestMetrics m, StallSettings settings, RoundTripBaseline calibration) {
+    return String.format(
+        Locale.ROOT,
+        "transport stall: %d statements waited %.1f ms inside JDBC calls (%.2f ms each, against"
+            + " a %.2f ms round trip) in a %.1f ms test, while the server spent %s on them.%n",
+        m.statements(),
+        m.jdbcMillis(),
+        m.jdbcMillisPerStatement(),
+        calibration.roundTrip().p50(),
+        m.wallMillis(),
+        serverTime(m, settings, calibration));
+  }
+
+  private static String serverTime(
+      TestMetrics m, StallSettings settings, RoundTripBaseline calibration) {
+    if (m.serverSqlMillis().isEmpty()) {
+      return "an unknown time (performance_schema is off; the probe below confirmed the stall)";
+    }
+    if (!calibration.serverTimingTrusted()) {
+      return String.format(
+          Locale.ROOT,
+          "an unknown time (its timer reports %.2f ms for a SELECT 1 that takes %.2f ms end to"
+              + " end, so it counts the wait for the rest of each packet as statement time; the"
+              + " probe below confirmed the stall)",
+          calibration.serverMillisPerSelect().getAsDouble(),
+          calibration.roundTrip().p50());
+    }
+    return String.format(
+        Locale.ROOT,
+        "%.1f ms (%.1f %% of wall time; limit %s=%s)",
+        m.serverSqlMillis().getAsDouble(),
+        100 * m.serverSqlMillis().getAsDouble() / m.wallMillis(),
+        DbIntegrationTest.STALL_MAX_SQL_SHARE,
+        settings.maxSqlShare());
+  }
+
+  private static String measured(TestMetrics m, RoundTripBaseline calibration) {
+    Percentiles baseline = calibration.roundTrip();
+    boolean trusted = calibration.serverTimingTrusted();
+    double wait = m.jdbcMillis() - (trusted ? m.serverSqlMillis().orElse(0) : 0);
+    return String.format(
+        Locale.ROOT,
+        "Measured: wall %.1f ms | statements %d | server Questions %s | server SQL %s | JDBC"
+            + " wait %.1f ms, %.1f ms of it beyond server time | baseline round trip median"
+            + " %.2f ms, p90 %.2f ms (N=%d, SELECT 1 with the pool's driver settings) | CPU %.1f ms%n",
+        m.wallMillis(),
+        m.statements(),
+        m.questions().isPresent() ? "+" + m.questions().getAsLong() : "n/a",
+        m.serverSqlMillis().isPresent()
+            ? String.format(Locale.ROOT, "%.1f ms", m.serverSqlMillis().getAsDouble())
+            : "n/a",
+        m.jdbcMillis(),
+        wait,
+        baseline.p50(),
+        baseline.p90(),
+        baseline.n(),
+        m.cpuMillis());
+  }
+
+  private static String likelyCause(boolean everything) {
+    return everything
+        ? "Likely cause: every request stalls, even a one-packet SELECT 1. Something between"
+            + " this JVM and the server (a proxy, tunnel, VPN or security agent) forwards"
+            + " packets as several small writes without TCP_NODELAY, and each write waits for"
+            + " a delayed ACK (~40 ms on Linux, up to 200 ms on Windows).\n"
+        : "Likely cause: requests that go out as several small TCP writes wait for a delayed"
+            + " ACK (Nagle's algorithm + delayed ACK: ~40 ms on Linux, up to 200 ms on"
+            + " Windows).\n";
+  }
+
+  private static String fix(Map<String, String> poolParams, boolean everything) {
     StringBuilder fix = new StringBuilder();
     if (everything) {
       fix.append(
@@ -107,11 +124,6 @@ public final class StallReport {
             + " Client-side prepared statements are the Java analogue of Go's interpolateParams=true."
             + " Keep one CI job on your production driver settings, and never combine client-side"
             + " interpolation with multi-statement mode (allowMultiQueries).");
-    if (probe.isPresent() && !probe.get().anyStalls()) {
-      fix.append(
-          " None of the probed paths stalls by itself: look for what this test sends differently"
-              + " (large batches, LOAD DATA, streamed parameters).");
-    }
     return fix.toString();
   }
 }

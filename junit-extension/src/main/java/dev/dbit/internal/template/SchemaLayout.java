@@ -199,9 +199,8 @@ public record SchemaLayout(
   }
 
   /**
-   * One query, one row: column {@code i} is true when {@code tables.get(i)} holds a row. Measured
-   * here over 123 tables: 0.88 ms median, against 1.40 ms for a UNION ALL of {@code LIMIT 1} probes
-   * (N=200 each, same run).
+   * One query, one row: column {@code i} is true when {@code tables.get(i)} holds a row; cheaper
+   * than a {@code UNION ALL} of {@code LIMIT 1} probes.
    */
   public static String probeSql(String schema, List<String> tables) {
     StringBuilder sql = new StringBuilder("SELECT ");

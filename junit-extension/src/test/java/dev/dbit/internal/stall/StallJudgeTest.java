@@ -35,7 +35,7 @@ class StallJudgeTest {
     // 1143 statements, 38.3 s wall, 0.25 s of round trips: 0.7 % of wall time.
     StallJudge.Verdict verdict = judge(metrics(38_300, 1143, 38_000, 250.0, 400));
 
-    assertThat(verdict.outcome()).isEqualTo(StallJudge.Outcome.STALL);
+    assertThat(verdict.outcome()).isEqualTo(StallJudge.Outcome.LOOKS_STALLED);
     assertThat(verdict.reason())
         .isEqualTo("33.03 ms of JDBC wait per statement against a 0.10 ms round trip");
   }
@@ -43,7 +43,7 @@ class StallJudgeTest {
   @Test
   void withoutServerTimingItIsOnlySuspected() {
     assertThat(judge(metrics(38_300, 1143, 38_000, null, 400)).outcome())
-        .isEqualTo(StallJudge.Outcome.SUSPECTED);
+        .isEqualTo(StallJudge.Outcome.LOOKS_STALLED);
   }
 
   @Test
@@ -82,7 +82,7 @@ class StallJudgeTest {
     TestMetrics relayed = metrics(1_800, 40, 1_790, null, 20);
 
     assertThat(StallJudge.judge(relayed, DEFAULTS, stalledRoundTrip, true, true).outcome())
-        .isEqualTo(StallJudge.Outcome.SUSPECTED);
+        .isEqualTo(StallJudge.Outcome.LOOKS_STALLED);
     assertThat(StallJudge.judge(relayed, DEFAULTS, stalledRoundTrip, true, false).outcome())
         .as("a remote server 44 ms away is slow, not stalled")
         .isEqualTo(StallJudge.Outcome.NO_STALL);
@@ -93,6 +93,6 @@ class StallJudgeTest {
     TestMetrics metrics = metrics(1_800, 40, 1_790, 1_700.0, 20);
 
     assertThat(StallJudge.judge(metrics, DEFAULTS, LOOPBACK_ROUND_TRIP, false, true).outcome())
-        .isEqualTo(StallJudge.Outcome.SUSPECTED);
+        .isEqualTo(StallJudge.Outcome.LOOKS_STALLED);
   }
 }

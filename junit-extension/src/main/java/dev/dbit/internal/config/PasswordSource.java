@@ -1,0 +1,82 @@
+package dev.dbit.internal.config;
+
+import static dev.dbit.internal.config.ConfigurationReader.invalid;
+
+import dev.dbit.DbIntegrationTest;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * The external server's password, from exactly one of {@code dbit.password}, {@code
+ * dbit.password.file} and the environment variable {@code DBIT_PASSWORD}.
+ */
+final class PasswordSource {
+  /** The environment variable that may carry the external server's password. */
+  static final String ENVIRONMENT = "DBIT_PASSWORD";
+
+  private final Function<String, Optional<String>> parameters;
+  private final Function<String, String> environment;
+
+  PasswordSource(
+      Function<String, Optional<String>> parameters, Function<String, String> environment) {
+    this.parameters = parameters;
+    this.environment = environment;
+  }
+
+  /**
+   * The password from exactly one of {@code dbit.password}, {@code dbit.password.file} and {@code
+   * DBIT_PASSWORD}; empty when none is given. No message ever shows its value.
+   */
+  Secret read() {
+    Map<String, String> given = new LinkedHashMap<>();
+    parameters
+        .apply(DbIntegrationTest.PASSWORD)
+        .ifPresent(v -> given.put(DbIntegrationTest.PASSWORD, v));
+    parameters
+        .apply(DbIntegrationTest.PASSWORD_FILE)
+        .map(String::trim)
+        .filter(v -> !v.isEmpty())
+        .ifPresent(file -> given.put(DbIntegrationTest.PASSWORD_FILE, readFile(file)));
+    Optional.ofNullable(environment.apply(ENVIRONMENT)).ifPresent(v -> given.put(ENVIRONMENT, v));
+    if (given.size() > 1) {
+      throw new ExtensionConfigurationException(
+          "dbit: the password is given "
+              + given.size()
+              + " ways ("
+              + String.join(", ", given.keySet())
+              + "); keep one. The environment variable "
+              + ENVIRONMENT
+              + " or "
+              + DbIntegrationTest.PASSWORD_FILE
+              + " keep it out of Surefire's reports.");
+    }
+    return Secret.of(given.values().stream().findFirst().orElse(""));
+  }
+
+  private static String readFile(String file) {
+    java.nio.file.Path path;
+    try {
+      path = java.nio.file.Path.of(file);
+    } catch (java.nio.file.InvalidPathException e) {
+      throw invalid(
+          DbIntegrationTest.PASSWORD_FILE,
+          file,
+          "Give a readable file whose first line is the password.");
+    }
+    try {
+      List<String> lines = java.nio.file.Files.readAllLines(path);
+      return lines.isEmpty() ? "" : lines.get(0);
+    } catch (java.io.IOException | SecurityException e) {
+      throw invalid(
+          DbIntegrationTest.PASSWORD_FILE,
+          file,
+          "Give a readable file whose first line is the password (it cannot be read: "
+              + e.getClass().getSimpleName()
+              + ").");
+    }
+  }
+}
