@@ -3,6 +3,7 @@ package dev.dbit;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
+import dev.dbit.internal.config.EmbeddedEngine;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.report.SurefireLine;
 import dev.dbit.internal.server.DatabaseServer;
@@ -239,7 +240,13 @@ final class DbIntegrationTestExtension
 
   /** Identifies a server so that runs with the same settings share it within a JVM. */
   private record ServerKey(
-      ServerChoice choice, Optional<String> url, String user, Path dir, String image) {}
+      ServerChoice choice,
+      Optional<String> url,
+      String user,
+      Path dir,
+      String image,
+      EmbeddedEngine engine,
+      Optional<Path> mysqld) {}
 
   private static Workers startWorkers(ExtensionContext context) {
     ClassLoader classLoader = context.getRequiredTestClass().getClassLoader();
@@ -257,7 +264,9 @@ final class DbIntegrationTestExtension
                   config.externalUrl(),
                   config.user(),
                   config.embeddedDir(),
-                  config.image());
+                  config.image(),
+                  config.engine(),
+                  config.mysqld());
           DatabaseServer server =
               serverStore.getOrComputeIfAbsent(
                   key, k -> startServer(config, choice), DatabaseServer.class);

@@ -41,7 +41,9 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.PASSWORD_FILE, "/no/such/dbit-password"),
           Map.entry(DbIntegrationTest.CONNECT_TIMEOUT, "0"),
           Map.entry(DbIntegrationTest.READ_TIMEOUT, "2 minutes"),
-          Map.entry(DbIntegrationTest.REPORT_DIR, "/etc/hostname"));
+          Map.entry(DbIntegrationTest.REPORT_DIR, "/etc/hostname"),
+          Map.entry(DbIntegrationTest.EMBEDDED_ENGINE, "postgres"),
+          Map.entry(DbIntegrationTest.EMBEDDED_MYSQLD, "/etc/hostname"));
 
   /** Keys any text is valid for: a wrong user or password shows when dbit connects. */
   static final java.util.Set<String> FREE_TEXT =

@@ -16,7 +16,8 @@ import org.junit.platform.testkit.engine.Event;
  *
  * <p>The fixtures were written for the embedded MariaDB (root, no password, userstat on): a run
  * that names neither a provider nor a server gets {@code dbit.provider=embedded}, so that a Docker
- * engine on the machine never swaps in another server.
+ * engine on the machine never swaps in another server, and {@code dbit.embedded.engine=mariadb}
+ * unless it names the engine.
  */
 final class DbitTestKit {
   private DbitTestKit() {}
@@ -36,14 +37,17 @@ final class DbitTestKit {
         .execute();
   }
 
-  /** {@code configuration}, with the embedded provider unless it names a provider or a server. */
+  /**
+   * {@code configuration}, with the embedded provider unless it names a provider or a server, and
+   * the embedded MariaDB unless it names an engine (MySQL's binaries are on the test class path).
+   */
   static Map<String, String> pinned(Map<String, String> configuration) {
-    if (configuration.containsKey(DbIntegrationTest.PROVIDER)
-        || configuration.containsKey(DbIntegrationTest.URL)) {
-      return configuration;
-    }
     Map<String, String> pinned = new java.util.HashMap<>(configuration);
-    pinned.put(DbIntegrationTest.PROVIDER, "embedded");
+    if (!configuration.containsKey(DbIntegrationTest.PROVIDER)
+        && !configuration.containsKey(DbIntegrationTest.URL)) {
+      pinned.put(DbIntegrationTest.PROVIDER, "embedded");
+    }
+    pinned.putIfAbsent(DbIntegrationTest.EMBEDDED_ENGINE, "mariadb");
     return pinned;
   }
 

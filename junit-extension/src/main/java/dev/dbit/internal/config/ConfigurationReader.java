@@ -65,7 +65,40 @@ public final class ConfigurationReader {
         image(),
         stall(),
         yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT),
-        timeouts());
+        timeouts(),
+        engine(),
+        mysqld());
+  }
+
+  private EmbeddedEngine engine() {
+    String raw = value(DbIntegrationTest.EMBEDDED_ENGINE).orElse(EmbeddedEngine.AUTO.value());
+    return EmbeddedEngine.fromValue(raw.toLowerCase(Locale.ROOT))
+        .orElseThrow(
+            () ->
+                invalid(
+                    DbIntegrationTest.EMBEDDED_ENGINE,
+                    raw,
+                    "Allowed values: " + EmbeddedEngine.allowedValues() + "."));
+  }
+
+  private Optional<Path> mysqld() {
+    Optional<String> raw = value(DbIntegrationTest.EMBEDDED_MYSQLD);
+    if (raw.isEmpty()) {
+      return Optional.empty();
+    }
+    Path file;
+    try {
+      file = Path.of(raw.get());
+    } catch (java.nio.file.InvalidPathException e) {
+      throw invalid(DbIntegrationTest.EMBEDDED_MYSQLD, raw.get(), "It is not a valid path here.");
+    }
+    if (!java.nio.file.Files.isRegularFile(file) || !java.nio.file.Files.isExecutable(file)) {
+      throw invalid(
+          DbIntegrationTest.EMBEDDED_MYSQLD,
+          raw.get(),
+          "Give the mysqld executable of an unpacked MySQL 8 installation (…/bin/mysqld).");
+    }
+    return Optional.of(file);
   }
 
   private Timeouts timeouts() {

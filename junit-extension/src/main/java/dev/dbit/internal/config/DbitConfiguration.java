@@ -20,6 +20,8 @@ import java.util.Optional;
  * @param stall when a test counts as stalled and what happens then
  * @param resetAutoIncrement whether every reset also resets the counters of the tables it cleans
  * @param timeouts how long connections wait on the server
+ * @param engine the server the embedded provider runs
+ * @param mysqld a {@code mysqld} the user named for the embedded provider
  */
 public record DbitConfiguration(
     ProviderKind provider,
@@ -33,7 +35,9 @@ public record DbitConfiguration(
     String image,
     StallSettings stall,
     boolean resetAutoIncrement,
-    Timeouts timeouts) {
+    Timeouts timeouts,
+    EmbeddedEngine engine,
+    Optional<Path> mysqld) {
 
   public DbitConfiguration {
     migrations = List.copyOf(migrations);

@@ -67,6 +67,11 @@ final class DataDirectorySlot implements AutoCloseable {
     return dir.resolve("mariadbd.pid");
   }
 
+  /** The slot's own directory, for files a server keeps beside its data (socket, error log). */
+  Path dir() {
+    return dir;
+  }
+
   /**
    * Stops a server left running on this slot by a JVM that died without stopping it. The slot's
    * lock is ours, so no live build owns that process.

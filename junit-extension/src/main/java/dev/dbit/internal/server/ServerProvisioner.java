@@ -2,11 +2,13 @@ package dev.dbit.internal.server;
 
 import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.config.DbitConfiguration;
+import dev.dbit.internal.config.EmbeddedEngine;
 import dev.dbit.internal.config.ProviderKind;
 import java.util.function.BooleanSupplier;
 
 /** Chooses and starts the database server for a run. */
 public final class ServerProvisioner {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
   private static final String TESTCONTAINERS_CLASS = "org.testcontainers.DockerClientFactory";
 
   private ServerProvisioner() {}
@@ -50,13 +52,46 @@ public final class ServerProvisioner {
   /** Starts (or, for external servers, just describes) the chosen server. */
   public static DatabaseServer start(DbitConfiguration config, ServerChoice choice) {
     return switch (choice.kind()) {
-      case EMBEDDED -> EmbeddedMariaDb.start(config.embeddedDir());
+      case EMBEDDED -> startEmbedded(config);
       case EXTERNAL ->
           ExternalServer.fromUrl(
               config.externalUrl().orElseThrow(), config.user(), config.password());
       case TESTCONTAINERS -> startTestcontainers(config);
       case AUTO -> throw new IllegalArgumentException("auto must be resolved by choose()");
     };
+  }
+
+  /** The embedded server of the configured engine; {@code auto} decides by the binaries found. */
+  private static DatabaseServer startEmbedded(DbitConfiguration config) {
+    ClassLoader classLoader =
+        java.util.Optional.ofNullable(Thread.currentThread().getContextClassLoader())
+            .orElse(ServerProvisioner.class.getClassLoader());
+    EmbeddedEngine engine = config.engine();
+    String reason = DbIntegrationTest.EMBEDDED_ENGINE + "=" + engine.value();
+    if (engine == EmbeddedEngine.AUTO) {
+      boolean mysql =
+          config.mysqld().isPresent() || MySqlBinaries.bundledArchive(classLoader).isPresent();
+      engine = mysql ? EmbeddedEngine.MYSQL : EmbeddedEngine.MARIADB;
+      reason =
+          mysql
+              ? (config.mysqld().isPresent()
+                  ? DbIntegrationTest.EMBEDDED_MYSQLD + " names a mysqld"
+                  : MySqlBinaries.ARTIFACT + " is on the class path")
+              : "no MySQL binaries for "
+                  + System.getProperty("os.name")
+                  + " "
+                  + System.getProperty("os.arch")
+                  + " on the class path (add "
+                  + MySqlBinaries.ARTIFACT
+                  + " for Linux or macOS x86_64, or set "
+                  + DbIntegrationTest.EMBEDDED_MYSQLD
+                  + ")";
+    }
+    LOG.log(
+        System.Logger.Level.INFO, "dbit: embedded engine " + engine.value() + " (" + reason + ")");
+    return engine == EmbeddedEngine.MYSQL
+        ? EmbeddedMySql.start(config.embeddedDir(), config.mysqld(), classLoader)
+        : EmbeddedMariaDb.start(config.embeddedDir());
   }
 
   private static DatabaseServer startTestcontainers(DbitConfiguration config) {

@@ -8,7 +8,9 @@ import dev.dbit.DbIntegrationTest;
 import dev.dbit.TestDatabase;
 import java.net.URI;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +48,22 @@ class PoolSettingsContractTest {
       case "embedded" ->
           assertThat(port).as("a free port of the embedded server").isNotEqualTo(3306);
       default -> assertThat(port).isPositive();
+    }
+  }
+
+  @Test
+  void theProfilesServerKindAnswers(DataSource dataSource) throws SQLException {
+    String expected = System.getProperty("sample.expected.server", "any");
+    try (Connection connection = dataSource.getConnection();
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT VERSION()")) {
+      rows.next();
+      String version = rows.getString(1);
+      switch (expected) {
+        case "MySQL" -> assertThat(version).as("server version").doesNotContain("MariaDB");
+        case "MariaDB" -> assertThat(version).as("server version").contains("MariaDB");
+        default -> assertThat(version).isNotEmpty();
+      }
     }
   }
 

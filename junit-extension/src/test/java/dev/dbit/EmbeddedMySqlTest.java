@@ -1,0 +1,34 @@
+package dev.dbit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/** The embedded provider runs a real MySQL 8 from the bundled binaries, and resets it right. */
+class EmbeddedMySqlTest {
+  static final Map<String, String> MYSQL =
+      Map.of(DbIntegrationTest.PROVIDER, "embedded", DbIntegrationTest.EMBEDDED_ENGINE, "mysql");
+
+  @Test
+  void runsTestsOnMySqlWithoutTls() {
+    EngineExecutionResults results =
+        DbitTestKit.run(ReportEntriesTest.ThreeStatementsTestCase.class, MYSQL);
+
+    DbitTestKit.assertAllSucceeded(results, 1);
+    Map<String, String> entries = DbitTestKit.classEntries(results);
+    assertThat(entries.get(ReportKeys.SERVER)).startsWith("embedded MySQL 8.0.31 on 127.0.0.1:");
+    assertThat(entries.get(ReportKeys.SERVER_VERSION)).startsWith("8.0.31");
+    assertThat(entries.get(ReportKeys.SERVER_SETTINGS))
+        .contains("innodb_flush_log_at_trx_commit=2")
+        .contains("performance_schema=ON");
+  }
+
+  @Test
+  void everyTestStartsFromTheMigratedStateOnMySql() {
+    DbitTestKit.assertAllSucceeded(
+        DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, MYSQL),
+        ResetCorrectnessTest.REPETITIONS + 1);
+  }
+}
