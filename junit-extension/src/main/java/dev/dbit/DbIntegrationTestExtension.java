@@ -140,7 +140,7 @@ final class DbIntegrationTestExtension
               + " UNLOCK TABLES, and close every connection the test opens"
               + " (try-with-resources).");
     }
-    Optional<AssertionError> budget = statementBudget(context, metrics);
+    Optional<AssertionError> budget = StatementBudget.check(context, metrics);
     if (budget.isPresent()) {
       throw budget.get();
     }
@@ -154,33 +154,6 @@ final class DbIntegrationTestExtension
       }
       LOG.log(Level.WARNING, context.getDisplayName() + ": " + stall.get().getMessage());
     }
-  }
-
-  /** The {@link ExpectMaxStatements} check, from the method or else the class. */
-  private static Optional<AssertionError> statementBudget(
-      ExtensionContext context, TestMetrics metrics) {
-    Optional<ExpectMaxStatements> limit =
-        AnnotationSupport.findAnnotation(context.getElement(), ExpectMaxStatements.class)
-            .or(
-                () ->
-                    AnnotationSupport.findAnnotation(
-                        context.getTestClass(), ExpectMaxStatements.class));
-    if (limit.isEmpty() || metrics.statements() <= limit.get().value()) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        new AssertionError(
-            String.format(
-                Locale.ROOT,
-                "expected at most %d statements (@ExpectMaxStatements), but the test executed %d"
-                    + " (JDBC wait %.2f ms, server SQL %s, server Questions %s)",
-                limit.get().value(),
-                metrics.statements(),
-                metrics.jdbcMillis(),
-                metrics.serverSqlMillis().isPresent()
-                    ? String.format(Locale.ROOT, "%.2f ms", metrics.serverSqlMillis().getAsDouble())
-                    : "n/a",
-                metrics.questions().isPresent() ? "+" + metrics.questions().getAsLong() : "n/a")));
   }
 
   private static Map<String, String> entries(
