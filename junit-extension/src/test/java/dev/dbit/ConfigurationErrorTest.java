@@ -43,7 +43,7 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.READ_TIMEOUT, "2 minutes"),
           Map.entry(DbIntegrationTest.REPORT_DIR, "/etc/hostname"),
           Map.entry(DbIntegrationTest.EMBEDDED_ENGINE, "postgres"),
-          Map.entry(DbIntegrationTest.EMBEDDED_MYSQLD, "/etc/hostname"));
+          Map.entry(DbIntegrationTest.EMBEDDED_MYSQLD, "/no/such/bin/mysqld"));
 
   /** Keys any text is valid for: a wrong user or password shows when dbit connects. */
   static final java.util.Set<String> FREE_TEXT =

@@ -92,7 +92,11 @@ public final class ConfigurationReader {
     } catch (java.nio.file.InvalidPathException e) {
       throw invalid(DbIntegrationTest.EMBEDDED_MYSQLD, raw.get(), "It is not a valid path here.");
     }
-    if (!java.nio.file.Files.isRegularFile(file) || !java.nio.file.Files.isExecutable(file)) {
+    Path bin = file.toAbsolutePath().getParent();
+    if (!java.nio.file.Files.isRegularFile(file)
+        || !java.nio.file.Files.isExecutable(file)
+        || bin == null
+        || !bin.getFileName().toString().equals("bin")) {
       throw invalid(
           DbIntegrationTest.EMBEDDED_MYSQLD,
           raw.get(),
