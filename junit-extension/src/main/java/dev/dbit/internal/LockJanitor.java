@@ -8,8 +8,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Finds and closes connections to the test schema that hold locks a test left behind, so that the
@@ -44,34 +47,21 @@ final class LockJanitor {
   List<String> closeOpenTransactions(
       Set<Long> rolledBack, ConnectionLeakWatch connections, String earlierTest)
       throws SQLException {
+    Map<String, OpenTransaction> seen = openTransactions(rolledBack);
+    if (!seen.isEmpty()) {
+      // The server's transaction list is a copy refreshed at most every 100 ms (MariaDB), and any
+      // connection's read refreshes it, a parallel run's too: it can still show a transaction the
+      // test committed. Only one still open in a copy taken after this look is a leak.
+      LockSupport.parkNanos(TRANSACTION_LIST_REFRESH_NANOS);
+      seen.keySet().retainAll(openTransactions(rolledBack).keySet());
+    }
     List<String> leaks = new ArrayList<>();
     List<String> earlier = new ArrayList<>();
     List<Long> threads = new ArrayList<>();
-    try (PreparedStatement query =
-        control
-            .get()
-            .prepareStatement(
-                "SELECT p.ID, t.trx_rows_modified, t.trx_rows_locked, t.trx_tables_locked,"
-                    + " t.trx_started FROM information_schema.INNODB_TRX t JOIN"
-                    + " information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id WHERE p.DB"
-                    + " = ? AND p.ID <> CONNECTION_ID() AND (t.trx_rows_modified > 0 OR"
-                    + " t.trx_rows_locked > 0 OR t.trx_tables_locked > 0)")) {
-      query.setString(1, schema);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          long thread = rows.getLong(1);
-          if (rolledBack.contains(thread)) {
-            continue;
-          }
-          threads.add(thread);
-          String line =
-              String.format(
-                  "connection %d with a transaction open since %s (%d rows changed, %d rows locked)",
-                  thread, rows.getString(5), rows.getLong(2), rows.getLong(3));
-          (connections.owner(thread) == ConnectionLeakWatch.Owner.EARLIER_TEST ? earlier : leaks)
-              .add(line);
-        }
-      }
+    for (OpenTransaction open : seen.values()) {
+      threads.add(open.thread());
+      (connections.owner(open.thread()) == ConnectionLeakWatch.Owner.EARLIER_TEST ? earlier : leaks)
+          .add(open.describe());
     }
     kill(threads);
     if (!earlier.isEmpty()) {
@@ -126,6 +116,45 @@ final class LockJanitor {
             + idle
             + " and restored every table. Close every connection a test opens"
             + " (try-with-resources).");
+  }
+
+  /** Longer than MariaDB keeps its copy of the transaction list (100 ms). */
+  private static final long TRANSACTION_LIST_REFRESH_NANOS = 120_000_000L;
+
+  /** A transaction holding changes or locks on a connection to the test schema. */
+  private record OpenTransaction(long thread, String started, long rowsChanged, long rowsLocked) {
+    String describe() {
+      return String.format(
+          "connection %d with a transaction open since %s (%d rows changed, %d rows locked)",
+          thread, started, rowsChanged, rowsLocked);
+    }
+  }
+
+  /** The open transactions on connections to the test schema, by transaction id. */
+  private Map<String, OpenTransaction> openTransactions(Set<Long> rolledBack) throws SQLException {
+    Map<String, OpenTransaction> open = new LinkedHashMap<>();
+    try (PreparedStatement query =
+        control
+            .get()
+            .prepareStatement(
+                "SELECT p.ID, t.trx_rows_modified, t.trx_rows_locked, t.trx_started, t.trx_id"
+                    + " FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p"
+                    + " ON p.ID = t.trx_mysql_thread_id WHERE p.DB = ? AND p.ID <> CONNECTION_ID()"
+                    + " AND (t.trx_rows_modified > 0 OR t.trx_rows_locked > 0 OR"
+                    + " t.trx_tables_locked > 0)")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          long thread = rows.getLong(1);
+          if (!rolledBack.contains(thread)) {
+            open.put(
+                rows.getString(5),
+                new OpenTransaction(thread, rows.getString(4), rows.getLong(2), rows.getLong(3)));
+          }
+        }
+      }
+    }
+    return open;
   }
 
   private void kill(List<Long> threads) throws SQLException {
