@@ -74,6 +74,13 @@ class ResetNeverMissesTest {
   }
 
   @Test
+  void noGeneratedTestEverStartsDirtyOnMySql() {
+    prove("embedded MySQL 8.0.31, performance_schema", EmbeddedMySqlTest.MYSQL);
+
+    assertThat(userstatSeen).as("MySQL has no userstat").isNull();
+  }
+
+  @Test
   void noGeneratedTestEverStartsDirtyOnTheExternalServer() {
     assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
 

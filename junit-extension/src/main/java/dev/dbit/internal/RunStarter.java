@@ -10,6 +10,7 @@ import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.reset.BetweenTests;
 import dev.dbit.internal.reset.CounterGateReset;
+import dev.dbit.internal.reset.PerformanceSchemaReset;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.reset.StatisticsReset;
 import dev.dbit.internal.server.DatabaseServer;
@@ -208,7 +209,10 @@ final class RunStarter {
     }
   }
 
-  /** MariaDB's user statistics when the server keeps them, else the portable counter gate. */
+  /**
+   * MariaDB's user statistics when the server keeps them, else MySQL's performance_schema table
+   * counters when they are on, else the portable counter gate.
+   */
   private static BetweenTests strategy(
       ControlConnection control,
       SchemaRestorer restorer,
@@ -220,6 +224,11 @@ final class RunStarter {
         StatisticsReset.ifAvailable(control, restorer, layout, copy);
     if (statistics.isPresent()) {
       return statistics.get();
+    }
+    Optional<PerformanceSchemaReset> tableIo =
+        PerformanceSchemaReset.ifAvailable(control, restorer, layout, copy, counters);
+    if (tableIo.isPresent()) {
+      return tableIo.get();
     }
     return new CounterGateReset(control, restorer, counters);
   }

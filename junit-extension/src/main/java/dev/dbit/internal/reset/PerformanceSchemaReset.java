@@ -1,0 +1,276 @@
+package dev.dbit.internal.reset;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
+
+import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.template.SchemaLayout;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Two requests between tests on a server with performance_schema and no {@code userstat} (MySQL 8
+ * by default), whether the test wrote or not.
+ *
+ * <p>One statement reads the measurement (the server's {@code Questions} and statement time, net of
+ * the control connection's own), the open transactions, and the test schema's per-table row
+ * counters from {@code performance_schema.table_io_waits_summary_by_table}. The end reading names
+ * the tables the test changed. Before the next test, a clean schema costs one more such reading
+ * (has any table changed since?), which starts the next test; a dirty one costs one request that
+ * cleans the changed tables and reads again.
+ *
+ * <p>Nothing is missed: on MySQL 8.0 every row written through the storage engine moves its table's
+ * counter (rolled-back, trigger and {@code LOCK TABLES} writes included, from any connection); a
+ * cascade moves none, so a changed table also marks the reference tables its cascading foreign keys
+ * reach. {@code TRUNCATE} and DDL move no counter: the statement watch on dbit's connections
+ * reports them ({@link #distrust()}).
+ */
+public final class PerformanceSchemaReset implements BetweenTests {
+  private final Supplier<Connection> control;
+  private final SchemaRestorer restorer;
+  private final SchemaLayout layout;
+  private final String copy;
+  private String readingSql;
+
+  /** The per-table counters of the state the schema was last restored to. */
+  private Map<String, Long> base;
+
+  /** The counters that ended the last test, when no reset has followed it yet. */
+  private Map<String, Long> ended;
+
+  private boolean distrusted;
+
+  private PerformanceSchemaReset(
+      Supplier<Connection> control, SchemaRestorer restorer, SchemaLayout layout, String copy) {
+    this.control = control;
+    this.restorer = restorer;
+    this.layout = layout;
+    this.copy = copy;
+  }
+
+  /**
+   * The strategy, on MySQL with performance_schema on and table I/O instrumented; call on a freshly
+   * restored copy.
+   */
+  public static Optional<PerformanceSchemaReset> ifAvailable(
+      Supplier<Connection> control,
+      SchemaRestorer restorer,
+      SchemaLayout layout,
+      String copy,
+      ServerCounters counters)
+      throws SQLException {
+    if (!counters.performanceSchema()
+        || isMariaDb(control.get())
+        || !tableIoCounted(control.get())) {
+      return Optional.empty();
+    }
+    PerformanceSchemaReset reset = new PerformanceSchemaReset(control, restorer, layout, copy);
+    reset.controlReconnected();
+    reset.base = reset.read().tables();
+    reset.distrusted = false;
+    return Optional.of(reset);
+  }
+
+  /** MariaDB's performance_schema is an older one; its proof is still to be written. */
+  private static boolean isMariaDb(Connection control) throws SQLException {
+    try (Statement statement = control.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT VERSION()")) {
+      return rows.next() && rows.getString(1).contains("MariaDB");
+    }
+  }
+
+  /** Table I/O waits are instrumented and aggregated (MySQL 8's default). */
+  private static boolean tableIoCounted(Connection control) throws SQLException {
+    try (Statement statement = control.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT (SELECT COUNT(*) FROM performance_schema.setup_instruments WHERE NAME ="
+                    + " 'wait/io/table/sql/handler' AND ENABLED = 'YES') + (SELECT COUNT(*) FROM"
+                    + " performance_schema.setup_consumers WHERE NAME = 'global_instrumentation'"
+                    + " AND ENABLED = 'YES')")) {
+      return rows.next() && rows.getInt(1) == 2;
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public String describe() {
+    return "performance_schema table I/O counters";
+  }
+
+  @Override
+  public ServerCounters.Reading beforeTest() throws SQLException {
+    if (distrusted) {
+      distrusted = false;
+      ended = null;
+      restorer.resetProbingEverything();
+      Snapshot now = read();
+      base = now.tables();
+      return now.counters();
+    }
+    Map<String, Long> end = ended;
+    ended = null;
+    Set<String> dirty = end == null ? Set.of() : changedTables(end);
+    if (dirty.isEmpty() && !restorer.countersToReset()) {
+      // Nothing in the end reading; has anything written since? This reading starts the next test.
+      Snapshot now = read();
+      dirty = changedTables(now.tables());
+      if (dirty.isEmpty()) {
+        return now.counters();
+      }
+      end = now.tables();
+    }
+    for (int pass = 1; pass <= SchemaRestorer.MAX_PASSES; pass++) {
+      CleanupPlan plan = restorer.plan(dirty);
+      Snapshot after = restorer.clean(plan, readingSql, PerformanceSchemaReset::parse);
+      Set<String> changedMeanwhile = new LinkedHashSet<>();
+      for (Map.Entry<String, Long> table : after.tables().entrySet()) {
+        if (!plan.tables().contains(table.getKey())
+            && !table.getValue().equals(end.getOrDefault(table.getKey(), 0L))) {
+          changedMeanwhile.add(table.getKey());
+        }
+      }
+      changedMeanwhile.retainAll(layout.tables());
+      if (plan.needsConfirmation()) {
+        distrusted = true;
+        return beforeTest();
+      }
+      if (changedMeanwhile.isEmpty()) {
+        base = after.tables();
+        return after.counters();
+      }
+      // Another connection wrote while dbit reset: clean what it wrote, against the new state.
+      Map<String, Long> restored = new HashMap<>(after.tables());
+      for (String table : changedMeanwhile) {
+        restored.put(table, base.getOrDefault(table, 0L));
+      }
+      base = restored;
+      end = after.tables();
+      dirty = layout.withCascades(changedMeanwhile);
+    }
+    throw new IllegalStateException(
+        "dbit: the test schema kept changing during "
+            + SchemaRestorer.MAX_PASSES
+            + " reset passes; some connection keeps writing between tests.");
+  }
+
+  @Override
+  public AfterTest afterTest() throws SQLException {
+    Snapshot end = read();
+    ended = end.tables();
+    return new AfterTest(end.counters(), end.openTransactions() > 0);
+  }
+
+  @Override
+  public ServerCounters.Reading peek() throws SQLException {
+    return read().counters();
+  }
+
+  @Override
+  public void distrust() {
+    distrusted = true;
+  }
+
+  /** The reading names the control connection's thread: look it up again. */
+  @Override
+  public void controlReconnected() throws SQLException {
+    long thread;
+    try (Statement statement = control.get().createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT THREAD_ID FROM performance_schema.threads WHERE PROCESSLIST_ID ="
+                    + " CONNECTION_ID()")) {
+      rows.next();
+      thread = rows.getLong(1);
+    }
+    readingSql = readingSql(copy, thread);
+    distrusted = true;
+  }
+
+  /**
+   * Tables whose counter moved since the last restore, with the reference tables cascades reach.
+   */
+  private Set<String> changedTables(Map<String, Long> now) {
+    Set<String> changed = new LinkedHashSet<>();
+    for (Map.Entry<String, Long> table : now.entrySet()) {
+      if (!table.getValue().equals(base.getOrDefault(table.getKey(), 0L))) {
+        changed.add(table.getKey());
+      }
+    }
+    for (Map.Entry<String, Long> table : base.entrySet()) {
+      if (!now.containsKey(table.getKey())) {
+        changed.add(table.getKey());
+      }
+    }
+    changed.retainAll(layout.tables());
+    return layout.withCascades(changed);
+  }
+
+  /**
+   * One reading.
+   *
+   * @param counters the measurement: net {@code Questions} and statement time
+   * @param openTransactions transactions holding locks or changes, other than the reader's
+   * @param tables rows written per table of the test schema, since the server started
+   */
+  record Snapshot(
+      ServerCounters.Reading counters, long openTransactions, Map<String, Long> tables) {}
+
+  private Snapshot read() throws SQLException {
+    try (Statement statement = control.get().createStatement();
+        ResultSet rows = statement.executeQuery(readingSql)) {
+      return parse(rows);
+    }
+  }
+
+  static String readingSql(String schema, long controlThread) {
+    String sqlEvents = "EVENT_NAME LIKE 'statement/sql/%'";
+    return "SELECT NULL, (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE"
+        + " VARIABLE_NAME = 'Questions') - (SELECT VARIABLE_VALUE FROM"
+        + " performance_schema.session_status WHERE VARIABLE_NAME = 'Questions'), (SELECT"
+        + " COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
+        + " performance_schema.events_statements_summary_global_by_event_name WHERE "
+        + sqlEvents
+        + ") - (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
+        + " performance_schema.events_statements_summary_by_thread_by_event_name WHERE THREAD_ID"
+        + " = "
+        + controlThread
+        + " AND "
+        + sqlEvents
+        + "), (SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id <>"
+        + " CONNECTION_ID() AND (trx_rows_locked > 0 OR trx_rows_modified > 0 OR"
+        + " trx_tables_locked > 0)) UNION ALL SELECT OBJECT_NAME, COUNT_INSERT + COUNT_UPDATE +"
+        + " COUNT_DELETE, 0, 0 FROM performance_schema.table_io_waits_summary_by_table WHERE"
+        + " OBJECT_SCHEMA = "
+        + literal(schema)
+        + " AND OBJECT_TYPE = 'TABLE'";
+  }
+
+  static Snapshot parse(ResultSet rows) throws SQLException {
+    long questions = 0;
+    long picos = 0;
+    long open = 0;
+    Map<String, Long> tables = new HashMap<>();
+    while (rows.next()) {
+      String table = rows.getString(1);
+      if (table == null) {
+        questions = rows.getLong(2);
+        picos = rows.getLong(3);
+        open = rows.getLong(4);
+      } else {
+        tables.put(table, rows.getLong(2));
+      }
+    }
+    return new Snapshot(
+        new ServerCounters.Reading(questions, OptionalLong.of(picos)), open, Map.copyOf(tables));
+  }
+}
