@@ -107,6 +107,24 @@ public @interface DbIntegrationTest {
   String MIGRATIONS = "dbit.migrations";
 
   /**
+   * Comma-separated plain SQL scripts ({@code classpath:} or {@code filesystem:}) that dbit runs
+   * into the template after the migrations, in the order given, as Spring's {@code spring.sql.init}
+   * runs {@code schema.sql} then {@code data.sql}; for example {@code
+   * classpath:db/mysql/schema.sql,classpath:db/mysql/data.sql}. Their bytes count in the template's
+   * fingerprint like migrations do. Default: none.
+   */
+  String SCRIPTS = "dbit.scripts";
+
+  /**
+   * A Liquibase master changelog ({@code classpath:} or {@code filesystem:}) that dbit applies to
+   * the template after the migrations and scripts, for example {@code
+   * classpath:db/changelog/db.changelog-master.yaml}; needs {@code org.liquibase:liquibase-core}
+   * (4.x) on the test class path. Every file in the changelog's directory counts in the template's
+   * fingerprint. Default: none.
+   */
+  String LIQUIBASE_CHANGELOG = "dbit.liquibase.changelog";
+
+  /**
    * Extra JDBC URL parameters for the pool handed to tests, as {@code key=value} pairs joined by
    * {@code &}, for example {@code useServerPrepStmts=true&cachePrepStmts=true}. Multi-statement
    * mode ({@code allowMultiQueries}) is refused: it belongs on dbit's control connection only.
@@ -136,6 +154,13 @@ public @interface DbIntegrationTest {
    * provider to run, instead of the bundled binaries.
    */
   String EMBEDDED_MYSQLD = "dbit.embedded.mysqld";
+
+  /**
+   * The default collation of the schemas dbit creates (its character set follows), for example
+   * {@code utf8mb4_bin}; default: the server's. A migration that changes it ({@code ALTER DATABASE
+   * ... COLLATE ...}) is followed too: copies take the template's defaults.
+   */
+  String SCHEMA_COLLATION = "dbit.schema.collation";
 
   /** Docker image of the Testcontainers provider; default {@code mysql:8.4}. */
   String IMAGE = "dbit.image";
@@ -172,4 +197,11 @@ public @interface DbIntegrationTest {
    * #resetAutoIncrement()} does for one class; default {@code false}.
    */
   String RESET_AUTO_INCREMENT = "dbit.reset.auto-increment";
+
+  /**
+   * With Spring's TestContext framework: {@code true} (default) clears every cache of every Spring
+   * {@code CacheManager} in the test's application context after each reset, so that no cached
+   * value outlives the rows it was read from; {@code false} leaves caches alone.
+   */
+  String SPRING_CLEAR_CACHES = "dbit.spring.clear-caches";
 }

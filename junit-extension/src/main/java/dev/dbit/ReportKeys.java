@@ -31,6 +31,12 @@ public final class ReportKeys {
   /** The server settings that matter for test speed, as {@code name=value} pairs. */
   public static final String SERVER_SETTINGS = "dbit.server.settings";
 
+  /**
+   * Whether the connections dbit hands out use TLS: {@code off}, or {@code on (<cipher>)} with what
+   * opening a connection costs with it and without it.
+   */
+  public static final String SERVER_TLS = "dbit.server.tls";
+
   /** The server doctor's warnings on one line ({@code none} when no setting slows tests down). */
   public static final String SERVER_WARNINGS = "dbit.server.warnings";
 

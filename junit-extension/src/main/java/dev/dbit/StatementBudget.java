@@ -9,10 +9,15 @@ import org.junit.platform.commons.support.AnnotationSupport;
 final class StatementBudget {
   private StatementBudget() {}
 
-  /** The check, from the method or else the class; empty when within budget or none set. */
+  /**
+   * The check, from the method (for a dynamic test: its factory method) or else the class; empty
+   * when within budget or none set.
+   */
   static Optional<AssertionError> check(ExtensionContext context, TestMetrics metrics) {
     Optional<ExpectMaxStatements> limit =
-        AnnotationSupport.findAnnotation(context.getElement(), ExpectMaxStatements.class)
+        AnnotationSupport.findAnnotation(
+                methodContext(context).flatMap(ExtensionContext::getTestMethod),
+                ExpectMaxStatements.class)
             .or(
                 () ->
                     AnnotationSupport.findAnnotation(
@@ -33,5 +38,19 @@ final class StatementBudget {
                     ? String.format(Locale.ROOT, "%.2f ms", metrics.serverSqlMillis().getAsDouble())
                     : "n/a",
                 metrics.questions().isPresent() ? "+" + metrics.questions().getAsLong() : "n/a")));
+  }
+
+  /**
+   * The context of the test method, or for a dynamic test that of the factory method it came from.
+   */
+  static Optional<ExtensionContext> methodContext(ExtensionContext context) {
+    for (Optional<ExtensionContext> at = Optional.of(context);
+        at.isPresent();
+        at = at.get().getParent()) {
+      if (at.get().getTestMethod().isPresent()) {
+        return at;
+      }
+    }
+    return Optional.empty();
   }
 }

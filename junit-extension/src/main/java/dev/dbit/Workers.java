@@ -1,6 +1,7 @@
 package dev.dbit;
 
 import dev.dbit.internal.DbitRun;
+import dev.dbit.internal.RunBinding;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -50,10 +51,18 @@ final class Workers implements AutoCloseable {
     all.forEach(DbitRun::close);
   }
 
-  /** One class's run, given back when the class is done (JUnit closes it with the class). */
+  /**
+   * One class's run, bound to the class's thread ({@link RunBinding}) and given back when the class
+   * is done (JUnit closes it with the class).
+   */
   record Lease(Workers workers, DbitRun run) implements AutoCloseable {
+    Lease {
+      RunBinding.bind(run);
+    }
+
     @Override
     public void close() {
+      RunBinding.unbind(run);
       workers.release(run);
     }
   }

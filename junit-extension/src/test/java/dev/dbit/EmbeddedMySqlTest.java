@@ -23,6 +23,7 @@ class EmbeddedMySqlTest {
     assertThat(entries.get(ReportKeys.SERVER_SETTINGS))
         .contains("innodb_flush_log_at_trx_commit=2")
         .contains("performance_schema=ON");
+    assertThat(entries.get(ReportKeys.SERVER_TLS)).isEqualTo("off");
   }
 
   @Test

@@ -240,6 +240,10 @@ class ResetNeverMissesTest {
             writer.insertInto(connection, tables.subList(0, 2), 2);
             connection.rollback();
             connection.setAutoCommit(true);
+            if (random.nextBoolean()) {
+              // A rollback, then a write that stays: the probe after a rollback must find it.
+              writer.insertInto(connection, tables.subList(1, 3), 1);
+            }
           }
           case 3 -> {
             try (Connection other = database.openConnection()) {

@@ -25,6 +25,8 @@ class ServerDoctorTest {
 
     Map<String, String> entries = DbitTestKit.classEntries(results);
     assertThat(entries.get(ReportKeys.SERVER_VERSION)).isEqualTo(actual.get("version"));
+    // A server on this machine: no TLS unless asked for.
+    assertThat(entries.get(ReportKeys.SERVER_TLS)).isEqualTo("off");
     assertThat(entries.get(ReportKeys.SERVER_SETTINGS))
         .contains("innodb_flush_log_at_trx_commit=" + actual.get("innodb_flush_log_at_trx_commit"))
         .contains("performance_schema=" + actual.get("performance_schema"));

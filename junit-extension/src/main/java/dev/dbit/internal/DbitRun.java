@@ -36,9 +36,11 @@ public final class DbitRun implements AutoCloseable {
       SchemaLayout layout,
       String serverDescription,
       StallGuard stallGuard,
-      ServerDoctor doctor) {}
+      ServerDoctor doctor,
+      DbitConfiguration config) {}
 
   private final Parts parts;
+  private final TestBoundary boundary = new TestBoundary();
 
   DbitRun(Parts parts) {
     this.parts = parts;
@@ -81,6 +83,21 @@ public final class DbitRun implements AutoCloseable {
    */
   public EndOfTest endTest(String testName) throws SQLException {
     return parts.lifecycle().end(testName);
+  }
+
+  /** Tables of the test schema that differ from the template now; call on the class's thread. */
+  public List<String> differingTables() throws SQLException {
+    return parts.lifecycle().differingTables();
+  }
+
+  /** The settings this run was started with. */
+  public DbitConfiguration config() {
+    return parts.config();
+  }
+
+  /** Where the current test begins and ends when Spring's test transaction wraps it too. */
+  public TestBoundary boundary() {
+    return boundary;
   }
 
   /** The pool handed to tests, behind dbit's listeners. */
@@ -137,9 +154,24 @@ public final class DbitRun implements AutoCloseable {
   @Override
   public void close() {
     if (parts.lifecycle().anyReset()) {
+      Percentiles tests = parts.lifecycle().testTimes();
       LOG.log(
           Level.INFO,
-          "dbit: reset before each test on " + testSchema() + ": " + resetTimes().describeMillis());
+          "dbit: reset before each test on "
+              + testSchema()
+              + ": "
+              + resetTimes().describeMillis()
+              + (tests.n() == 0
+                  ? ""
+                  : String.format(
+                      java.util.Locale.ROOT,
+                      "; the tests themselves: median %.2f ms (p10 %.2f, p90 %.2f, N=%d); reset"
+                          + " median = %.0f %% of test median",
+                      tests.p50(),
+                      tests.p10(),
+                      tests.p90(),
+                      tests.n(),
+                      100 * resetTimes().p50() / tests.p50())));
     }
     parts.pool().close();
     try {

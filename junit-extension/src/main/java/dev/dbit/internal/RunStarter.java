@@ -16,16 +16,20 @@ import dev.dbit.internal.reset.StatisticsReset;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.stall.StallGuard;
 import dev.dbit.internal.template.AbandonedCopies;
+import dev.dbit.internal.template.LiquibaseChangelog;
 import dev.dbit.internal.template.MigrationFingerprint;
 import dev.dbit.internal.template.SchemaCopier;
 import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.SchemaOwnership;
 import dev.dbit.internal.template.TemplateBuilder;
+import dev.dbit.internal.template.TemplateScripts;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -87,17 +91,42 @@ final class RunStarter {
       ControlConnection control,
       long start)
       throws SQLException {
-    String fingerprint = MigrationFingerprint.of(config.migrations(), classLoader);
+    List<String> locations =
+        TemplateScripts.locations(
+            config.migrations(), config.scripts(), config.embeddedDir(), classLoader);
+    List<String> fingerprinted = new ArrayList<>(locations);
+    config
+        .liquibaseChangelog()
+        .ifPresent(
+            changelog -> {
+              LiquibaseChangelog.require(changelog, classLoader);
+              fingerprinted.add(LiquibaseChangelog.fingerprintLocation(changelog));
+            });
+    String fingerprint =
+        MigrationFingerprint.of(fingerprinted, classLoader, config.schemaCollation());
     TemplateBuilder.Template template =
         TemplateBuilder.ensure(
-            control.get(), connections, config.migrations(), fingerprint, classLoader);
+            control.get(),
+            connections,
+            locations,
+            config.liquibaseChangelog(),
+            fingerprint,
+            config.schemaCollation(),
+            classLoader);
     SchemaLayout layout = SchemaLayout.read(control.get(), template.schema());
     WorkerCopy worker = WorkerCopy.claim(control, fingerprint, server.description());
     dropAbandonedCopies(control.get(), template.fingerprint());
     SchemaRestorer restorer =
         new SchemaRestorer(control, template.schema(), worker.schema(), layout);
     boolean reused = prepareCopy(control.get(), template, layout, worker.schema(), restorer);
-    ConnectionFactory poolConnections = connections.with(poolParams(config.jdbcParams()));
+    boolean mariaDb =
+        control
+            .get()
+            .getMetaData()
+            .getDatabaseProductVersion()
+            .toLowerCase(Locale.ROOT)
+            .contains("mariadb");
+    ConnectionFactory poolConnections = connections.with(poolParams(config.jdbcParams(), mariaDb));
     HikariDataSource pool = pool(poolConnections, worker.schema(), config.poolSize());
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
     ServerCounters counters = ServerCounters.on(control.get());
@@ -132,7 +161,8 @@ final class RunStarter {
             layout,
             server.description(),
             judging.stallGuard(),
-            judging.doctor()));
+            judging.doctor(),
+            config));
   }
 
   private static String readyLine(
@@ -180,7 +210,7 @@ final class RunStarter {
         new StallGuard(
             config.stall(),
             baseline,
-            isLoopback(server.host()),
+            dev.dbit.internal.jdbc.Loopback.is(server.host()),
             poolConnections,
             config.jdbcParams(),
             copy);
@@ -230,12 +260,18 @@ final class RunStarter {
     if (tableIo.isPresent()) {
       return tableIo.get();
     }
-    return new CounterGateReset(control, restorer, counters);
+    LOG.log(Level.WARNING, CounterGateReset.ADVICE.formatted(layout.tables().size()));
+    return new CounterGateReset(control, restorer, counters, copy);
   }
 
-  static Map<String, String> poolParams(Map<String, String> userParams) {
+  static Map<String, String> poolParams(Map<String, String> userParams, boolean mariaDb) {
     Map<String, String> params = new LinkedHashMap<>();
     params.put("sessionVariables", "lock_wait_timeout=" + TEST_LOCK_WAIT_SECONDS);
+    if (mariaDb) {
+      // Connector/J's metadata from information_schema asks MySQL-only columns
+      // (KEYWORDS.RESERVED); MariaDB fails it, and Hibernate then cannot pick a dialect.
+      params.put("useInformationSchema", "false");
+    }
     params.putAll(userParams);
     return params;
   }
@@ -255,8 +291,32 @@ final class RunStarter {
             && marker.get().kind() == SchemaOwnership.Kind.COPY
             && marker.get().fingerprint().equals(template.fingerprint());
     if (reusable) {
-      restorer.restoreEverything();
-      return true;
+      List<String> definers = SchemaCopier.foreignDefiners(control, copy);
+      if (!definers.isEmpty()) {
+        LOG.log(
+            Level.INFO,
+            "dbit: the copy "
+                + copy
+                + " left by an earlier run has triggers or views defined by "
+                + String.join(", ", definers)
+                + ", not by the user dbit connects as now; dbit builds it again from the"
+                + " template.");
+        reusable = false;
+      }
+    }
+    if (reusable) {
+      try {
+        restorer.restoreEverything();
+        return true;
+      } catch (SQLException e) {
+        LOG.log(
+            Level.WARNING,
+            "dbit: the copy "
+                + copy
+                + " left by an earlier run could not be restored ("
+                + e.getMessage()
+                + "); dbit builds it again from the template.");
+      }
     }
     if (SchemaOwnership.schemaExists(control, copy)) {
       SchemaOwnership.dropOwned(control, copy);
@@ -286,7 +346,8 @@ final class RunStarter {
     ProxyDataSourceBuilder builder =
         ProxyDataSourceBuilder.create(name, target)
             .methodListener(watches.clock())
-            .methodListener(watches.connectionLeaks());
+            .methodListener(watches.connectionLeaks())
+            .methodListener(watches.rollbacks());
     if (pooled) {
       builder.listener(watches.sessionState());
     }
@@ -299,13 +360,5 @@ final class RunStarter {
    */
   static DataSource withAccounting(DataSource target) {
     return accounted("dbit", target, TestLifecycle.Watches.fresh(), true);
-  }
-
-  private static boolean isLoopback(String host) {
-    try {
-      return java.net.InetAddress.getByName(host).isLoopbackAddress();
-    } catch (java.net.UnknownHostException e) {
-      return false;
-    }
   }
 }

@@ -22,6 +22,7 @@ import java.util.Locale;
  * @param roundTrip the calibrated round trip
  * @param connectMillis opening a connection with the pool's settings
  * @param commitMillis one autocommit UPDATE of one row, the price of durability per commit
+ * @param tls whether connections use TLS and what it costs to open one
  * @param evidence a slow round trip measured again beside a loopback echo, when it was slow
  * @param warnings one line per setting that costs test time
  */
@@ -30,6 +31,7 @@ public record ServerDoctor(
     RoundTripBaseline roundTrip,
     Percentiles connectMillis,
     Percentiles commitMillis,
+    TlsCost tls,
     java.util.Optional<RoundTripEvidence> evidence,
     List<String> warnings) {
   static final int SAMPLES = 20; // even: see examine()
@@ -74,6 +76,7 @@ public record ServerDoctor(
         roundTrip,
         connectMillis,
         commitMillis,
+        TlsCost.measure(poolSettings, schema, connectMillis),
         evidence,
         warnings(settings, evidence, connectMillis, commitMillis));
   }
@@ -157,6 +160,7 @@ public record ServerDoctor(
     text.append("  connection setup (pool settings): ")
         .append(connectMillis.describeMillis())
         .append(System.lineSeparator());
+    text.append("  TLS: ").append(tls.describe()).append(System.lineSeparator());
     text.append("  one-row autocommit write: ").append(commitMillis.describeMillis());
     if (warnings.isEmpty()) {
       text.append(System.lineSeparator()).append("  no setting slows tests down");

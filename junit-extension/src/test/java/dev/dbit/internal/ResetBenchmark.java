@@ -6,13 +6,17 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
+import dev.dbit.internal.config.Secret;
+import dev.dbit.internal.config.Timeouts;
 import dev.dbit.internal.jdbc.ConnectionFactory;
-import dev.dbit.internal.jdbc.SqlIdentifiers;
 import dev.dbit.internal.report.Percentiles;
+import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.server.EmbeddedMariaDb;
-import dev.dbit.internal.template.SchemaCopier;
-import dev.dbit.internal.template.SchemaLayout;
+import dev.dbit.internal.server.EmbeddedMySql;
+import dev.dbit.internal.server.ExternalServer;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -21,68 +25,78 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reset and measurement costs side by side, in one run, same N, same workload, same server.
+ * What dbit costs between two tests against what a competent user does instead, on every server
+ * dbit runs on here, in one run: the embedded MariaDB, the embedded MySQL and the MariaDB on
+ * 127.0.0.1:3306 (skipped with a line saying so when nothing listens there).
  *
  * <p>Not a timed test: it prints numbers and asserts none of them. Run it with {@code
- * -Ddbit.bench=full} (N=200) or {@code -Ddbit.bench=smoke} (N=3, what CI runs to check that it
- * works). Prints {@code bench <scenario> <method> n=<N> p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines and
- * writes them to {@code target/dbit-bench.txt}.
+ * -Ddbit.bench=full} (N=200), {@code -Ddbit.bench=quick} (N=30, no cold starts, no page) or {@code
+ * -Ddbit.bench=smoke} (N=3, what CI runs to check that it works); {@code
+ * -Ddbit.bench.servers=mysql,external} measures only those. Prints {@code bench <scenario>
+ * <method>@<server> n=<N> p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines, writes them to {@code
+ * target/dbit-bench.txt} and, in full mode, writes {@code docs/benchmark.md}.
  */
 class ResetBenchmark {
+  private static final String EXTERNAL_HOST = "127.0.0.1";
+  private static final int EXTERNAL_PORT = 3306;
+
   private final String mode = System.getProperty("dbit.bench", "");
   private final List<String> lines = new ArrayList<>();
-
-  /** What the numbers were taken on, for the page. */
-  private static String conditions() {
-    return String.format(
-        "Embedded MariaDB %s, Connector/J %s, Java %s, %d cores, %s %s; the 135-table schema in"
-            + " `schemas/`.",
-        EmbeddedMariaDb.VERSION,
-        com.mysql.cj.Constants.CJ_VERSION,
-        System.getProperty("java.version"),
-        Runtime.getRuntime().availableProcessors(),
-        System.getProperty("os.name"),
-        System.getProperty("os.arch"));
-  }
+  private final List<String> servers = new ArrayList<>();
 
   private int n(int full, int smoke) {
-    return mode.equals("full") ? full : smoke;
+    return switch (mode) {
+      case "full" -> full;
+      case "quick" -> Math.min(full, 30);
+      default -> smoke;
+    };
   }
 
+  /** A server under test: its short name in method names and how to start it under a root. */
+  private record Target(String name, Function<Path, DatabaseServer> start, boolean embedded) {}
+
   @Test
-  void measuresResetStartAndAccountingCosts() throws Exception {
-    assumeThat(mode).as("run with -Ddbit.bench=full or -Ddbit.bench=smoke").isIn("full", "smoke");
+  void measuresEveryServer() throws Exception {
+    assumeThat(mode)
+        .as("run with -Ddbit.bench=full or -Ddbit.bench=smoke")
+        .isIn("full", "quick", "smoke");
     DbitConfiguration config = new ConfigurationReader(key -> Optional.empty()).read();
-    startTimes(config);
-    try (EmbeddedMariaDb server =
-            EmbeddedMariaDb.start(Path.of(System.getProperty("user.home"), ".cache", "dbit"));
-        DbitRun run = DbitRun.start(config, server, getClass().getClassLoader())) {
-      ConnectionFactory direct =
-          ConnectionFactory.of(
-              server,
-              Map.of("allowMultiQueries", "true"),
-              dev.dbit.internal.config.Timeouts.DEFAULTS);
-      try (Connection raw = direct.open(run.testSchema())) {
-        try (Statement statement = raw.createStatement()) {
-          statement.execute("SET SESSION foreign_key_checks = 0");
-        }
-        roundTripLoop(raw);
-        Resets resets = new Resets(run, raw);
-        resets.measure("reset-typical", true, n(200, 3));
-        resets.measure("reset-clean", false, n(200, 3));
-      }
-      statementOverhead(run.dataSource(), n(50, 3));
+    ClassLoader loader = getClass().getClassLoader();
+    List<Target> targets = new ArrayList<>();
+    targets.add(new Target("mariadb", EmbeddedMariaDb::start, true));
+    targets.add(
+        new Target("mysql", root -> EmbeddedMySql.start(root, config.mysqld(), loader), true));
+    if (reachable()) {
+      targets.add(
+          new Target(
+              "external",
+              root ->
+                  ExternalServer.fromUrl(
+                      "jdbc:mysql://" + EXTERNAL_HOST + ":" + EXTERNAL_PORT + "/",
+                      "root",
+                      Secret.of("")),
+              false));
+    } else {
+      System.out.println("bench skipped external: nothing listens on 127.0.0.1:3306");
+    }
+    List<String> only = List.of(System.getProperty("dbit.bench.servers", "").split(","));
+    targets.removeIf(target -> !only.equals(List.of("")) && !only.contains(target.name()));
+    for (Target target : targets) {
+      measure(target, config);
     }
     Files.createDirectories(Path.of("target"));
     Files.write(Path.of("target", "dbit-bench.txt"), lines);
@@ -92,27 +106,74 @@ class ResetBenchmark {
               + BenchmarkPage.write(
                   Path.of("..").toAbsolutePath().normalize(), lines, conditions()));
     }
-    assertThat(lines)
-        .extracting(line -> line.split(" ")[1] + " " + line.split(" ")[2])
-        .contains(
-            "round-trip select1",
-            "round-trip select1-loop",
-            "reset-typical dbit",
-            "reset-typical dbit+measure",
-            "reset-typical delete-each",
-            "reset-typical delete-multi",
-            "reset-typical probe-all",
-            "reset-typical truncate",
-            "reset-clean dbit",
-            "reset-clean dbit+measure",
-            "reset-clean delete-each",
-            "reset-clean delete-multi",
-            "reset-clean probe-all",
-            "reset-clean truncate",
-            "start-cold dbit",
-            "start-warm dbit",
-            "stmt-overhead dbit",
-            "stmt-overhead dbit-real-server");
+    for (Target target : targets) {
+      String at = "@" + target.name();
+      assertThat(lines)
+          .extracting(line -> line.split(" ")[1] + " " + line.split(" ")[2])
+          .contains(
+              "round-trip select1" + at,
+              "reset-typical dbit" + at,
+              "reset-typical delete-each" + at,
+              "reset-typical delete-batch" + at,
+              "reset-typical probe-all" + at,
+              "reset-clean dbit" + at,
+              "test-typical dbit" + at,
+              "test-typical rollback" + at,
+              "start-warm dbit" + at);
+    }
+  }
+
+  private void measure(Target target, DbitConfiguration config) throws Exception {
+    String at = "@" + target.name();
+    if (target.embedded() && !mode.equals("quick")) {
+      startCold(target, config.embeddedDir().resolve("benchmark-cold"), at);
+    }
+    List<Double> warm = new ArrayList<>();
+    for (int i = 0; i < n(5, 1); i++) {
+      warm.add(startOnce(target, config.embeddedDir(), config));
+    }
+    print("start-warm", "dbit" + at, warm);
+    try (DatabaseServer server = target.start().apply(config.embeddedDir());
+        DbitRun run = DbitRun.start(config, server, getClass().getClassLoader())) {
+      servers.add(target.name() + ": " + run.serverDescription());
+      ConnectionFactory direct =
+          ConnectionFactory.of(server, Map.of("allowMultiQueries", "true"), Timeouts.DEFAULTS);
+      try (Connection raw = direct.open(run.testSchema())) {
+        try (Statement statement = raw.createStatement()) {
+          statement.execute("SET SESSION foreign_key_checks = 0");
+        }
+        roundTripLoop(raw, at);
+        Rotation rotation = new Rotation(run, new ResetMethods(raw, run), at);
+        rotation.resets("reset-typical", true, n(200, 3));
+        rotation.resets("reset-clean", false, n(200, 3));
+        rotation.tests(n(200, 3));
+      }
+      if (target.name().equals("mariadb")) {
+        statementOverhead(run.dataSource(), n(50, 3), at);
+      }
+    }
+  }
+
+  private static boolean reachable() {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(EXTERNAL_HOST, EXTERNAL_PORT), 1000);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** What the numbers were taken on, for the page. */
+  private String conditions() {
+    return String.format(
+        "Connector/J %s, Java %s, %d cores, %s %s; the 135-table schema in `schemas/`. Servers:"
+            + " %s.",
+        com.mysql.cj.Constants.CJ_VERSION,
+        System.getProperty("java.version"),
+        Runtime.getRuntime().availableProcessors(),
+        System.getProperty("os.name"),
+        System.getProperty("os.arch"),
+        String.join("; ", servers));
   }
 
   private void print(String scenario, String method, List<Double> millis) {
@@ -131,28 +192,29 @@ class ResetBenchmark {
     System.out.println(line);
   }
 
-  /** Cold: data directory removed, binaries cached. Warm: template and copy reused. */
-  private void startTimes(DbitConfiguration config) throws Exception {
-    Path root = Path.of("target", "bench-embedded").toAbsolutePath();
-    Path data = root.resolve("data-" + EmbeddedMariaDb.VERSION);
-    startOnce(root, config); // unpacks the binaries once, not measured
+  /**
+   * Cold: the data directories under {@code root} removed, binaries already unpacked there (the
+   * first, unmeasured start unpacks them).
+   */
+  private void startCold(Target target, Path root, String at) throws Exception {
+    DbitConfiguration config = new ConfigurationReader(key -> Optional.empty()).read();
+    startOnce(target, root, config);
     List<Double> cold = new ArrayList<>();
     for (int i = 0; i < n(3, 1); i++) {
-      deleteTree(data);
-      cold.add(startOnce(root, config));
+      try (Stream<Path> dirs = Files.list(root)) {
+        for (Path dir : dirs.filter(d -> d.getFileName().toString().contains("data-")).toList()) {
+          deleteTree(dir);
+        }
+      }
+      cold.add(startOnce(target, root, config));
     }
-    print("start-cold", "dbit", cold);
-    List<Double> warm = new ArrayList<>();
-    for (int i = 0; i < n(5, 1); i++) {
-      warm.add(startOnce(root, config));
-    }
-    print("start-warm", "dbit", warm);
+    print("start-cold", "dbit" + at, cold);
   }
 
   /** Milliseconds from nothing running to a ready test schema and pool. */
-  private double startOnce(Path root, DbitConfiguration config) {
+  private double startOnce(Target target, Path root, DbitConfiguration config) {
     long start = System.nanoTime();
-    try (EmbeddedMariaDb server = EmbeddedMariaDb.start(root);
+    try (DatabaseServer server = target.start().apply(root);
         DbitRun run = DbitRun.start(config, server, getClass().getClassLoader())) {
       double millis = (System.nanoTime() - start) / 1e6;
       assertThat(run.layout().tables()).hasSize(135);
@@ -161,9 +223,6 @@ class ResetBenchmark {
   }
 
   private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
     try (Stream<Path> paths = Files.walk(dir)) {
       for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(path);
@@ -171,12 +230,8 @@ class ResetBenchmark {
     }
   }
 
-  /**
-   * Back-to-back {@code SELECT 1}: the fastest a round trip gets, with every cache warm. The
-   * comparable floor for a reset is {@code round-trip select1}, taken between tests like the
-   * resets.
-   */
-  private void roundTripLoop(Connection raw) throws SQLException {
+  /** Back-to-back {@code SELECT 1}: the fastest a round trip gets, with every cache warm. */
+  private void roundTripLoop(Connection raw, String at) throws SQLException {
     List<Double> millis = new ArrayList<>();
     try (Statement statement = raw.createStatement()) {
       for (int i = 0; i < n(200, 3) + 10; i++) {
@@ -189,7 +244,7 @@ class ResetBenchmark {
         }
       }
     }
-    print("round-trip", "select1-loop", millis);
+    print("round-trip", "select1-loop" + at, millis);
   }
 
   /**
@@ -200,7 +255,7 @@ class ResetBenchmark {
    * the real server ({@code dbit-real-server}, batches of 500) is printed too: a round trip's
    * jitter is larger than the overhead, so that line mostly shows noise.
    */
-  private void statementOverhead(DataSource proxied, int batches) throws SQLException {
+  private void statementOverhead(DataSource proxied, int batches, String at) throws SQLException {
     DataSource instant = InstantJdbc.dataSource();
     print(
         "stmt-overhead",
@@ -208,7 +263,7 @@ class ResetBenchmark {
         differences(instant, RunStarter.withAccounting(instant), 20_000, 5, batches));
     print(
         "stmt-overhead",
-        "dbit-real-server",
+        "dbit-real-server" + at,
         differences(proxied.unwrap(HikariDataSource.class), proxied, 500, 2, batches));
   }
 
@@ -245,85 +300,62 @@ class ResetBenchmark {
   }
 
   /**
-   * The reset methods compared, all on the same copy, each followed by an unmeasured dbit reset.
+   * The methods of one scenario in a new random order each round, so that no method always follows
+   * the same one; after every baseline an unmeasured dbit reset, so that dbit's own state stays
+   * right and every method starts from the same clean schema.
    */
-  private final class Resets {
+  private final class Rotation {
     private final DbitRun run;
-    private final Connection raw;
-    private final String copy;
-    private final SchemaLayout layout;
-    private final List<String> statements = new ArrayList<>();
-    private final List<String> truncates = new ArrayList<>();
-    private Map<String, Long> referenceChecksums;
+    private final ResetMethods methods;
+    private final String at;
+    private final Random order = new Random(42);
 
-    Resets(DbitRun run, Connection raw) throws SQLException {
+    Rotation(DbitRun run, ResetMethods methods, String at) {
       this.run = run;
-      this.raw = raw;
-      this.copy = run.testSchema();
-      this.layout = run.layout();
-      for (String table : layout.tables()) {
-        List<String> columns = layout.referenceColumns().get(table);
-        if (columns == null) {
-          statements.add("DELETE FROM " + SqlIdentifiers.qualified(copy, table));
-          truncates.add("TRUNCATE TABLE " + SqlIdentifiers.qualified(copy, table));
-        } else {
-          for (String sql :
-              SchemaCopier.restoreTableSql(run.templateSchema(), copy, table, columns)
-                  .split(";\n")) {
-            statements.add(sql);
-            truncates.add(sql);
-          }
-        }
-      }
-      referenceChecksums = checksums();
+      this.methods = methods;
+      this.at = at;
     }
 
-    void measure(String scenario, boolean typical, int n) throws SQLException {
-      Map<String, List<Double>> results = new LinkedHashMap<>();
-      List<String> methods = new ArrayList<>();
-      methods.addAll(List.of("dbit", "delete-each", "delete-multi", "probe-all", "truncate"));
+    /**
+     * Between two tests. {@code dbit}: the reading that ends the test's measurement plus the reset
+     * that starts the next one; the baselines: their detection plus their cleanup.
+     */
+    void resets(String scenario, boolean typical, int n) throws SQLException {
+      List<String> names =
+          new ArrayList<>(List.of("dbit", "delete-each", "delete-batch", "probe-all"));
       if (!typical) {
-        // One round trip, taken where the resets run: between two tests.
-        methods.add("select1");
+        names.add("select1"); // one round trip, taken where the resets run: between two tests
       }
-      for (String method : methods) {
-        results.put(method, new ArrayList<>());
-      }
-      results.put("dbit+measure", new ArrayList<>());
+      Map<String, List<Double>> results = results(names);
+      results.put("dbit-end", new ArrayList<>());
+      results.put("dbit-reset", new ArrayList<>());
       run.beginTest(false);
-      // A new random order each round, so that no method always follows the same one (a TRUNCATE
-      // leaves the server busy for a while, say).
-      java.util.Random order = new java.util.Random(42);
       for (int i = 0; i < n; i++) {
-        java.util.Collections.shuffle(methods, order);
-        for (String method : methods) {
+        Collections.shuffle(names, order);
+        for (String name : names) {
           if (typical) {
-            typicalTest();
+            methods.writeTypically();
           }
-          // Every test ends with a query through dbit's pool, as a test's assertion would.
+          // Every test ends with its assertion through dbit's pool.
           try (Connection pooled = run.dataSource().getConnection()) {
-            countCustomers(pooled);
+            ResetMethods.assertion(pooled);
           }
-          long measureStart = System.nanoTime();
-          long start = measureStart;
-          switch (method) {
+          long start = System.nanoTime();
+          switch (name) {
             case "dbit" -> {
-              // dbit+measure: everything dbit does between two tests (end reading, reset that
-              // starts the next measurement). dbit: the reset alone, like the other methods.
               run.endTest("benchmark");
-              start = System.nanoTime();
+              long ended = System.nanoTime();
               run.beginTest(false);
-              results.get("dbit+measure").add((System.nanoTime() - measureStart) / 1e6);
+              results.get("dbit-end").add((ended - start) / 1e6);
+              results.get("dbit-reset").add((System.nanoTime() - ended) / 1e6);
             }
-            case "select1" -> selectOne();
-            case "delete-each" -> deleteEach();
-            case "delete-multi" -> multi(statements);
-            case "probe-all" -> probeAll();
-            default -> multi(truncates);
+            case "select1" -> methods.selectOne();
+            case "delete-each" -> methods.deleteEach();
+            case "delete-batch" -> methods.deleteBatch();
+            default -> methods.probeAll();
           }
-          results.get(method).add((System.nanoTime() - start) / 1e6);
-          if (!method.equals("dbit")) {
-            // Unmeasured: dbit notes what the method changed, so its own state stays right.
+          results.get(name).add((System.nanoTime() - start) / 1e6);
+          if (!name.equals("dbit")) {
             run.endTest("benchmark");
             run.beginTest(false);
           }
@@ -331,109 +363,46 @@ class ResetBenchmark {
       }
       run.endTest("benchmark");
       results.forEach(
-          (method, millis) -> {
-            if (method.equals("select1")) {
-              print("round-trip", "select1", millis);
-            } else {
-              print(scenario, method, millis);
-            }
-          });
+          (name, millis) ->
+              print(name.equals("select1") ? "round-trip" : scenario, name + at, millis));
     }
 
-    private void countCustomers(Connection connection) throws SQLException {
-      try (Statement statement = connection.createStatement();
-          ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM customer")) {
-        rows.next();
-      }
-    }
-
-    private void selectOne() throws SQLException {
-      try (Statement statement = raw.createStatement();
-          ResultSet rows = statement.executeQuery("SELECT 1")) {
-        rows.next();
-      }
-    }
-
-    /** A typical test: 5 tables, 40 rows. */
-    private void typicalTest() throws SQLException {
-      try (Statement statement = raw.createStatement()) {
-        statement.execute(
-            "INSERT INTO customer (email, full_name, country_code, language_code) VALUES"
-                + " ('a@x.de','A','DE','de'),('b@x.de','B','DE','de'),('c@x.de','C','DE','de'),('d@x.de','D','DE','de'),('e@x.de','E','DE','de');\n"
-                + "INSERT INTO product_category (name, slug) VALUES ('K','k'),('B','b');\n"
-                + "INSERT INTO product (sku, name, category_id, price_cents, currency_code, tax_rate_code, unit_code)"
-                + " SELECT CONCAT('S', n), 'P', (SELECT MIN(id) FROM product_category), 100, 'EUR', 'DE_STD', 'PCS' FROM"
-                + " (SELECT 1 n UNION SELECT 2 UNION SELECT 3 UNION SELECT 4 UNION SELECT 5 UNION SELECT 6 UNION SELECT 7 UNION SELECT 8) s;\n"
-                + "INSERT INTO sales_order (order_number, customer_id, status_code, currency_code) SELECT CONCAT('SO-', id), id, 'NEW', 'EUR' FROM customer;\n"
-                + "INSERT INTO sales_order_line (order_id, product_id, quantity, unit_price_cents, line_total_cents)"
-                + " SELECT o.id, p.id, 1, 100, 100 FROM sales_order o JOIN (SELECT id FROM product LIMIT 4) p");
-        while (statement.getMoreResults() || statement.getUpdateCount() != -1) {
-          // drain
+    /**
+     * A whole typical test, its writes and assertion included: through dbit's pool followed by
+     * everything dbit does between two tests, against the same test inside one transaction rolled
+     * back at its end on a plain HikariCP pool.
+     */
+    void tests(int n) throws SQLException {
+      HikariDataSource plain = run.dataSource().unwrap(HikariDataSource.class);
+      List<String> names = new ArrayList<>(List.of("dbit", "rollback"));
+      Map<String, List<Double>> results = results(names);
+      run.beginTest(false);
+      for (int i = 0; i < n; i++) {
+        Collections.shuffle(names, order);
+        for (String name : names) {
+          long start = System.nanoTime();
+          if (name.equals("dbit")) {
+            ResetMethods.typicalTest(run.dataSource());
+            run.endTest("benchmark");
+            run.beginTest(false);
+          } else {
+            ResetMethods.rolledBackTest(plain);
+          }
+          results.get(name).add((System.nanoTime() - start) / 1e6);
+          if (!name.equals("dbit")) {
+            run.endTest("benchmark");
+            run.beginTest(false);
+          }
         }
       }
+      run.endTest("benchmark");
+      results.forEach((name, millis) -> print("test-typical", name + at, millis));
     }
 
-    private void deleteEach() throws SQLException {
-      try (Statement statement = raw.createStatement()) {
-        for (String sql : statements) {
-          statement.execute(sql);
-        }
-      }
-    }
-
-    private void multi(List<String> sqls) throws SQLException {
-      try (Statement statement = raw.createStatement()) {
-        boolean result = statement.execute(String.join(";\n", sqls));
-        while (result || statement.getUpdateCount() != -1) {
-          result = statement.getMoreResults();
-        }
-      }
-    }
-
-    /** dbit 0.1's method: probe every table, checksum reference tables, delete what is dirty. */
-    private void probeAll() throws SQLException {
-      List<String> dirty =
-          new ArrayList<>(SchemaLayout.nonEmptyTables(raw, copy, layout.emptyTables()));
-      checksums()
-          .forEach(
-              (table, sum) -> {
-                if (!sum.equals(referenceChecksums.get(table))) {
-                  dirty.add(table);
-                }
-              });
-      if (dirty.isEmpty()) {
-        return;
-      }
-      List<String> sqls = new ArrayList<>();
-      for (String table : dirty) {
-        List<String> columns = layout.referenceColumns().get(table);
-        sqls.add(
-            columns == null
-                ? "DELETE FROM " + SqlIdentifiers.qualified(copy, table)
-                : SchemaCopier.restoreTableSql(run.templateSchema(), copy, table, columns));
-      }
-      multi(sqls);
-    }
-
-    private Map<String, Long> checksums() throws SQLException {
-      Map<String, Long> sums = new LinkedHashMap<>();
-      if (layout.referenceTables().isEmpty()) {
-        return sums;
-      }
-      String sql =
-          "CHECKSUM TABLE "
-              + String.join(
-                  ", ",
-                  layout.referenceTables().stream()
-                      .map(t -> SqlIdentifiers.qualified(copy, t))
-                      .toList());
-      try (Statement statement = raw.createStatement();
-          ResultSet rows = statement.executeQuery(sql)) {
-        while (rows.next()) {
-          sums.put(rows.getString(1), rows.getLong(2));
-        }
-      }
-      return sums;
+    private Map<String, List<Double>> results(List<String> names) {
+      Map<String, List<Double>> results = new LinkedHashMap<>();
+      names.forEach(name -> results.put(name, new ArrayList<>()));
+      return results;
     }
   }
 }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  */
 public final class ConfigurationReader {
 
-  static final String DEFAULT_MIGRATIONS = "classpath:db/migration";
+  public static final String DEFAULT_MIGRATIONS = "classpath:db/migration";
   static final String DEFAULT_IMAGE = "mysql:8.4";
   static final int DEFAULT_POOL_SIZE = 4;
   static final int MAX_POOL_SIZE = 64;
@@ -59,6 +59,8 @@ public final class ConfigurationReader {
         value(DbIntegrationTest.USER).orElse("root"),
         new PasswordSource(parameters, environment).read(),
         migrations(),
+        scripts(),
+        changelog(),
         ConnectionRules.jdbcParams(value(DbIntegrationTest.JDBC_PARAMS)),
         poolSize(),
         embeddedDir(),
@@ -67,7 +69,21 @@ public final class ConfigurationReader {
         yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT),
         timeouts(),
         engine(),
-        mysqld());
+        mysqld(),
+        collation(),
+        yesOrNo(DbIntegrationTest.SPRING_CLEAR_CACHES, true));
+  }
+
+  /** A collation name: letters, digits and underscores, as every MySQL and MariaDB one is. */
+  private Optional<String> collation() {
+    Optional<String> raw = value(DbIntegrationTest.SCHEMA_COLLATION);
+    if (raw.isPresent() && !raw.get().matches("[A-Za-z0-9_]{1,64}")) {
+      throw invalid(
+          DbIntegrationTest.SCHEMA_COLLATION,
+          raw.get(),
+          "It must name a collation, for example utf8mb4_bin (SHOW COLLATION lists them).");
+    }
+    return raw;
   }
 
   private EmbeddedEngine engine() {
@@ -122,9 +138,13 @@ public final class ConfigurationReader {
   }
 
   private boolean yesOrNo(String key) {
+    return yesOrNo(key, false);
+  }
+
+  private boolean yesOrNo(String key, boolean unset) {
     Optional<String> raw = value(key);
     if (raw.isEmpty()) {
-      return false;
+      return unset;
     }
     return switch (raw.get().toLowerCase(Locale.ROOT)) {
       case "true" -> true;
@@ -209,6 +229,43 @@ public final class ConfigurationReader {
               + "=jdbc:mysql://127.0.0.1:3306/");
     }
     return kind;
+  }
+
+  /** A Liquibase master changelog, {@code classpath:} or {@code filesystem:}. */
+  private Optional<String> changelog() {
+    Optional<String> raw = value(DbIntegrationTest.LIQUIBASE_CHANGELOG).map(String::trim);
+    if (raw.isPresent()
+        && !(raw.get().startsWith("classpath:") || raw.get().startsWith("filesystem:"))) {
+      throw invalid(
+          DbIntegrationTest.LIQUIBASE_CHANGELOG,
+          raw.get(),
+          "Give the master changelog with classpath: or filesystem:, for example"
+              + " classpath:db/changelog/db.changelog-master.yaml");
+    }
+    return raw;
+  }
+
+  /** SQL scripts run into the template after the migrations, in the order given. */
+  private List<String> scripts() {
+    Optional<String> raw = value(DbIntegrationTest.SCRIPTS);
+    List<String> scripts = new ArrayList<>();
+    if (raw.isEmpty()) {
+      return scripts;
+    }
+    for (String part : raw.get().split(",")) {
+      String script = part.trim();
+      if (!script.startsWith("classpath:") && !script.startsWith("filesystem:")
+          || script.endsWith("/")
+          || script.indexOf(':') == script.length() - 1) {
+        throw invalid(
+            DbIntegrationTest.SCRIPTS,
+            raw.get(),
+            "Give comma-separated SQL files, each starting with classpath: or filesystem:, for"
+                + " example classpath:db/mysql/schema.sql,classpath:db/mysql/data.sql");
+      }
+      scripts.add(script);
+    }
+    return scripts;
   }
 
   private List<String> migrations() {

@@ -13,6 +13,8 @@ import java.util.Optional;
  * @param user user for external servers
  * @param password password for external servers, never printed
  * @param migrations Flyway locations
+ * @param scripts plain SQL scripts run into the template after the migrations, in order
+ * @param liquibaseChangelog a Liquibase changelog applied to the template after them
  * @param jdbcParams extra JDBC URL parameters for the pool handed to tests, in given order
  * @param poolSize maximum pool size
  * @param embeddedDir where the embedded provider keeps binaries and data
@@ -22,6 +24,8 @@ import java.util.Optional;
  * @param timeouts how long connections wait on the server
  * @param engine the server the embedded provider runs
  * @param mysqld a {@code mysqld} the user named for the embedded provider
+ * @param schemaCollation the default collation of the template, if set
+ * @param springClearCaches whether Spring's caches are cleared after each reset
  */
 public record DbitConfiguration(
     ProviderKind provider,
@@ -29,6 +33,8 @@ public record DbitConfiguration(
     String user,
     Secret password,
     List<String> migrations,
+    List<String> scripts,
+    Optional<String> liquibaseChangelog,
     Map<String, String> jdbcParams,
     int poolSize,
     Path embeddedDir,
@@ -37,10 +43,13 @@ public record DbitConfiguration(
     boolean resetAutoIncrement,
     Timeouts timeouts,
     EmbeddedEngine engine,
-    Optional<Path> mysqld) {
+    Optional<Path> mysqld,
+    Optional<String> schemaCollation,
+    boolean springClearCaches) {
 
   public DbitConfiguration {
     migrations = List.copyOf(migrations);
+    scripts = List.copyOf(scripts);
     jdbcParams = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(jdbcParams));
   }
 }

@@ -23,19 +23,50 @@ public final class MultiStatement {
     executeReadingLast(connection, sql, rows -> null);
   }
 
-  /** Runs {@code sql} and returns what {@code reader} made of its last result set, if any. */
+  /**
+   * A statement of a multi-statement request failed; the server ran none after it.
+   *
+   * <p>Keeps the server's SQL state and error code, so that callers can tell a lock wait from a
+   * lost connection as for any other failure.
+   */
+  public static final class StatementFailed extends SQLException {
+    private static final long serialVersionUID = 1L;
+    private final transient int index;
+
+    StatementFailed(int index, SQLException cause) {
+      super(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), cause);
+      this.index = index;
+    }
+
+    /** The failed statement's position in the request, from 0. */
+    public int index() {
+      return index;
+    }
+  }
+
+  /**
+   * Runs {@code sql} and returns what {@code reader} made of its last result set, if any.
+   *
+   * @throws StatementFailed when one of its statements fails, with that statement's position
+   */
   public static <T> T executeReadingLast(Connection connection, String sql, Reader<T> reader)
       throws SQLException {
     try (Statement statement = connection.createStatement()) {
       T last = null;
-      boolean isResult = statement.execute(sql);
-      while (isResult || statement.getUpdateCount() != -1) {
-        if (isResult) {
-          try (ResultSet rows = statement.getResultSet()) {
-            last = reader.read(rows);
+      int done = 0;
+      try {
+        boolean isResult = statement.execute(sql);
+        while (isResult || statement.getUpdateCount() != -1) {
+          if (isResult) {
+            try (ResultSet rows = statement.getResultSet()) {
+              last = reader.read(rows);
+            }
           }
+          done++;
+          isResult = statement.getMoreResults();
         }
-        isResult = statement.getMoreResults();
+      } catch (SQLException e) {
+        throw new StatementFailed(done, e);
       }
       return last;
     }

@@ -15,15 +15,22 @@ final class RunReport {
   private final String fork;
   private final Map<String, String> runEntries;
   private final List<TestRecord> tests;
+  private final int testsRun;
 
-  RunReport(String fork, Map<String, String> runEntries, List<TestRecord> tests) {
+  /**
+   * @param testsRun the tests JUnit ran or skipped in dbit's classes, counted as Surefire counts
+   *     them (every dynamic test, every invocation)
+   */
+  RunReport(String fork, Map<String, String> runEntries, List<TestRecord> tests, int testsRun) {
     this.fork = fork;
     this.runEntries = runEntries;
     this.tests = tests.stream().filter(TestRecord::measured).collect(Collectors.toList());
+    this.testsRun = Math.max(testsRun, this.tests.size());
   }
 
+  /** True when no test of a dbit class ran: nothing to report. */
   boolean isEmpty() {
-    return tests.isEmpty();
+    return testsRun == 0;
   }
 
   Percentiles resetTimes() {
@@ -49,8 +56,17 @@ final class RunReport {
             Locale.ROOT,
             "dbit run summary (fork %s): %d tests on %s%n",
             fork,
-            tests.size(),
+            testsRun,
             runEntries.getOrDefault(ReportKeys.SERVER, "?")));
+    if (testsRun > tests.size()) {
+      text.append(
+          String.format(
+              Locale.ROOT,
+              "  measured: %d of them; the others were skipped, had their reset fail, or are dynamic"
+                  + " tests sharing their factory's measurement (@ResetEachDynamicTest gives each"
+                  + " its own)%n",
+              tests.size()));
+    }
     text.append("  server ")
         .append(runEntries.getOrDefault(ReportKeys.SERVER_VERSION, "?"))
         .append(": ")

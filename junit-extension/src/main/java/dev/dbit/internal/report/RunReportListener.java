@@ -32,11 +32,20 @@ public final class RunReportListener implements TestExecutionListener {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
   private final Map<String, TestRecord> tests = new LinkedHashMap<>();
+
+  /** Classes (and other containers) that published dbit's run entries: dbit's classes. */
+  private final java.util.Set<String> dbitContainers = new java.util.HashSet<>();
+
+  /** Tests JUnit ran or skipped inside dbit's classes. */
+  private int testsRun;
+
+  private TestPlan plan;
   private final Map<String, String> runEntries = new LinkedHashMap<>();
   private Path directory = Path.of("target", "dbit");
 
   @Override
   public void testPlanExecutionStarted(TestPlan plan) {
+    this.plan = plan;
     plan.getConfigurationParameters()
         .get(dev.dbit.DbIntegrationTest.REPORT_DIR)
         .ifPresent(dir -> directory = Path.of(dir));
@@ -60,11 +69,32 @@ public final class RunReportListener implements TestExecutionListener {
       record(id).entries.putAll(dbit);
     } else {
       runEntries.putAll(dbit);
+      dbitContainers.add(id.getUniqueId());
+    }
+  }
+
+  @Override
+  public void executionSkipped(TestIdentifier id, String reason) {
+    count(id);
+  }
+
+  private void count(TestIdentifier id) {
+    if (plan == null || !id.isTest()) {
+      return;
+    }
+    for (Optional<TestIdentifier> at = plan.getParent(id);
+        at.isPresent();
+        at = plan.getParent(at.get())) {
+      if (dbitContainers.contains(at.get().getUniqueId())) {
+        testsRun++;
+        return;
+      }
     }
   }
 
   @Override
   public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+    count(id);
     TestRecord test = tests.get(id.getUniqueId());
     if (test != null) {
       test.status = result.getStatus().name();
@@ -73,7 +103,8 @@ public final class RunReportListener implements TestExecutionListener {
 
   @Override
   public void testPlanExecutionFinished(TestPlan plan) {
-    RunReport report = new RunReport(forkName(), runEntries, new ArrayList<>(tests.values()));
+    RunReport report =
+        new RunReport(forkName(), runEntries, new ArrayList<>(tests.values()), testsRun);
     if (report.isEmpty()) {
       return;
     }

@@ -28,6 +28,14 @@ public interface BetweenTests {
   /** The control connection was replaced: the next reset must not trust what it knew. */
   void controlReconnected() throws SQLException;
 
+  /**
+   * True when the server adds a request to the counters this strategy reads only after replying to
+   * it, so that a reading taken at once after a test misses its last request.
+   */
+  default boolean countsAfterReplying() {
+    return false;
+  }
+
   /** A short name for logs: how this strategy finds changed tables. */
   String describe();
 

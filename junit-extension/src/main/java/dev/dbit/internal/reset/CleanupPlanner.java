@@ -44,7 +44,7 @@ final class CleanupPlanner {
       statements.add(
           columns == null
               ? "DELETE FROM " + qualified(copy, table)
-              : SchemaCopier.restoreTableSql(template, copy, table, columns));
+              : SchemaCopier.restoreTableSql(template, copy, layout, table));
     }
     statements.add("COMMIT");
     Set<String> moved = new TreeSet<>(countersMoved);

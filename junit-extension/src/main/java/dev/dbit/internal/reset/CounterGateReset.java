@@ -2,14 +2,18 @@ package dev.dbit.internal.reset;
 
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
@@ -18,18 +22,28 @@ import java.util.function.Supplier;
  * anything needs probing; the statement counters are read separately before and after each test.
  *
  * <p>The gate: the server's global row-operation counters ({@code Handler_write}, {@code
- * Handler_update}, {@code Handler_delete}; MariaDB has no {@code Innodb_rows_*}) and the reference
- * tables' checksums, in one round trip. When no row was written anywhere on the server since the
- * last reset and no reference table changed, the schema is clean. Otherwise the restorer probes
- * every table and cleans what differs, reading the counters again in the cleanup's request.
+ * Handler_update}, {@code Handler_delete}; MariaDB has no {@code Innodb_rows_*}) and whether any
+ * table was created again ({@link TableRecreations}: InnoDB's table ids; reference tables of other
+ * engines, or all of them where the ids cannot be read, are checksummed instead), in one round
+ * trip. When no row was written anywhere on the server since the last reset and no table was
+ * created again, the schema is clean. Otherwise the restorer probes every table and cleans what
+ * differs, reading the counters again in the cleanup's request.
  *
  * <p>The gate cannot miss a write to this schema: every row a table gains, loses or changes through
  * the storage engine interface moves one of the counters (reads and internal temporary tables do
  * not), cascades only change rows whose parent change moved them, and rolled-back writes move them
- * too, which only costs a probe. Statements that empty a table without row operations ({@code
- * TRUNCATE}) matter only for reference tables, which the gate checksums.
+ * too, which only costs a probe. Statements that change rows without row operations ({@code
+ * TRUNCATE}, {@code DROP} and {@code CREATE}, a copying {@code ALTER}) create the table again,
+ * which gives it a new id.
  */
 public final class CounterGateReset implements BetweenTests {
+  /** Logged when a run falls back to this strategy; {@code %d}: the number of tables. */
+  public static final String ADVICE =
+      "dbit: this server counts no writes per table (MariaDB: userstat and performance_schema off;"
+          + " MySQL: performance_schema off), so the reset after every test that wrote probes all"
+          + " %d tables. On a test server, SET GLOBAL userstat=ON (MariaDB, no restart) or start it"
+          + " with --performance-schema=ON: then a reset costs two requests whatever the test did.";
+
   private static final String ROW_COUNTERS_SQL =
       "SHOW GLOBAL STATUS WHERE Variable_name IN ('Handler_write', 'Handler_update',"
           + " 'Handler_delete')";
@@ -39,6 +53,11 @@ public final class CounterGateReset implements BetweenTests {
 
   private final Supplier<Connection> control;
   private final SchemaRestorer restorer;
+  private final Optional<TableRecreations> recreations;
+
+  /** The reference tables the gate checksums: all, or those InnoDB does not hold. */
+  private final List<String> checksummed;
+
   private final String gateSql;
   private ServerCounters counters;
   private boolean distrusted;
@@ -47,20 +66,52 @@ public final class CounterGateReset implements BetweenTests {
   private long[] rowCounters;
 
   public CounterGateReset(
-      Supplier<Connection> control, SchemaRestorer restorer, ServerCounters counters)
+      Supplier<Connection> control, SchemaRestorer restorer, ServerCounters counters, String copy)
       throws SQLException {
     this.control = control;
     this.restorer = restorer;
     this.counters = counters;
-    String checksums = restorer.checksumSql();
-    this.gateSql = ROW_COUNTERS_SQL + (checksums.isEmpty() ? "" : ";\n" + checksums);
+    this.recreations = TableRecreations.ifReadable(control, copy);
+    this.checksummed =
+        recreations.isPresent()
+            ? notInnoDb(control.get(), copy, restorer.referenceTables())
+            : restorer.referenceTables();
+    List<String> parts = new ArrayList<>();
+    parts.add(ROW_COUNTERS_SQL);
+    recreations.ifPresent(r -> parts.add(r.sql()));
+    String checksums = restorer.checksumSql(checksummed);
+    if (!checksums.isEmpty()) {
+      parts.add(checksums);
+    }
+    this.gateSql = String.join(";\n", parts);
     this.rowCounters = readRowCounters();
+  }
+
+  /** Those of {@code tables} not stored by InnoDB: their re-creation has no table id to show. */
+  private static List<String> notInnoDb(Connection control, String copy, List<String> tables)
+      throws SQLException {
+    Set<String> innoDb = new HashSet<>();
+    try (PreparedStatement query =
+        control.prepareStatement(
+            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND"
+                + " UPPER(ENGINE) = 'INNODB'")) {
+      query.setString(1, copy);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          innoDb.add(rows.getString(1));
+        }
+      }
+    }
+    return tables.stream().filter(t -> !innoDb.contains(t)).toList();
   }
 
   @Override
   public ServerCounters.Reading beforeTest() throws SQLException {
     if (distrusted) {
       distrusted = false;
+      if (recreations.isPresent()) {
+        recreations.get().rebase(control.get());
+      }
       rowCounters =
           restorer
               .probeAndClean(Optional.empty(), ROW_COUNTERS_SQL, CounterGateReset::rowCounters)
@@ -77,10 +128,13 @@ public final class CounterGateReset implements BetweenTests {
       }
       return counters.read(control.get());
     }
+    recreations.ifPresent(TableRecreations::acceptLastRead);
     rowCounters =
         restorer
             .probeAndClean(
-                Optional.of(gate.checksums()), ROW_COUNTERS_SQL, CounterGateReset::rowCounters)
+                recreations.isPresent() ? Optional.empty() : Optional.of(gate.checksums()),
+                ROW_COUNTERS_SQL,
+                CounterGateReset::rowCounters)
             .orElse(gate.counters());
     return counters.read(control.get());
   }
@@ -127,8 +181,14 @@ public final class CounterGateReset implements BetweenTests {
       try (ResultSet rows = statement.getResultSet()) {
         now = rowCounters(rows);
       }
+      boolean unchanged = true;
+      if (recreations.isPresent() && statement.getMoreResults()) {
+        try (ResultSet rows = statement.getResultSet()) {
+          unchanged = recreations.get().unchanged(rows);
+        }
+      }
       Map<String, Long> checksums = Map.of();
-      if (statement.getMoreResults()) {
+      if (!checksummed.isEmpty() && statement.getMoreResults()) {
         try (ResultSet rows = statement.getResultSet()) {
           checksums = restorer.checksums(rows);
         }
@@ -136,7 +196,8 @@ public final class CounterGateReset implements BetweenTests {
       boolean clean =
           now.length == COUNTERS
               && Arrays.equals(now, rowCounters)
-              && restorer.changedReferenceTables(checksums).isEmpty();
+              && unchanged
+              && restorer.changedReferenceTables(checksums, checksummed).isEmpty();
       return new Gate(now, checksums, clean);
     }
   }

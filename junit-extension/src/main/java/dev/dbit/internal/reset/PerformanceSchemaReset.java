@@ -18,33 +18,44 @@ import java.util.function.Supplier;
 
 /**
  * Two requests between tests on a server with performance_schema and no {@code userstat} (MySQL 8
- * by default), whether the test wrote or not.
+ * by default, MariaDB started with it), whether the test wrote or not.
  *
- * <p>One statement reads the measurement (the server's {@code Questions} and statement time, net of
- * the control connection's own), the open transactions, and the test schema's per-table row
- * counters from {@code performance_schema.table_io_waits_summary_by_table}. The end reading names
- * the tables the test changed. Before the next test, a clean schema costs one more such reading
- * (has any table changed since?), which starts the next test; a dirty one costs one request that
- * cleans the changed tables and reads again.
+ * <p>After a test, one statement reads the measurement (the server's {@code Questions} and
+ * statement time, net of the control connection's own), the open transactions, and the test
+ * schema's per-table row counters from {@code performance_schema.table_io_waits_summary_by_table}:
+ * it ends the test and names the tables the test changed. Before the next test, a clean schema
+ * costs one reading of the table counters alone (has any table changed since?); a dirty one costs
+ * one request that cleans the changed tables and reads the table counters again. The next test's
+ * measurement continues from the end reading: it is net of the control connection, so dbit's reset
+ * does not move it.
  *
- * <p>Nothing is missed: on MySQL 8.0 every row written through the storage engine moves its table's
- * counter (rolled-back, trigger and {@code LOCK TABLES} writes included, from any connection); a
- * cascade moves none, so a changed table also marks the reference tables its cascading foreign keys
- * reach. {@code TRUNCATE} and DDL move no counter: the statement watch on dbit's connections
- * reports them ({@link #distrust()}).
+ * <p>Nothing is missed: on MySQL 8.0 and MariaDB 11.4 every row written through the storage engine
+ * moves its table's counter (rolled-back, trigger and {@code LOCK TABLES} writes included, from any
+ * connection); a cascade moves none, so a changed table also marks the reference tables its
+ * cascading foreign keys reach. {@code TRUNCATE} and DDL move no counter: the statement watch on
+ * dbit's connections reports them ({@link #distrust()}).
  */
 public final class PerformanceSchemaReset implements BetweenTests {
+  /** Rows written per table of a schema; its literal name and the type filter follow. */
+  private static final String TABLES_SQL =
+      "SELECT OBJECT_NAME, COUNT_INSERT + COUNT_UPDATE + COUNT_DELETE, 0, 0 FROM"
+          + " performance_schema.table_io_waits_summary_by_table WHERE OBJECT_SCHEMA = ";
+
   private final Supplier<Connection> control;
   private final SchemaRestorer restorer;
   private final SchemaLayout layout;
   private final String copy;
   private String readingSql;
+  private final String tablesSql;
 
   /** The per-table counters of the state the schema was last restored to. */
   private Map<String, Long> base;
 
-  /** The counters that ended the last test, when no reset has followed it yet. */
+  /** The table counters that ended the last test, when no reset has followed it yet. */
   private Map<String, Long> ended;
+
+  /** The measurement counters that ended the last test, when no reset has followed it yet. */
+  private ServerCounters.Reading endedCounters;
 
   private boolean distrusted;
 
@@ -54,11 +65,12 @@ public final class PerformanceSchemaReset implements BetweenTests {
     this.restorer = restorer;
     this.layout = layout;
     this.copy = copy;
+    this.tablesSql = TABLES_SQL + literal(copy) + " AND OBJECT_TYPE = 'TABLE'";
   }
 
   /**
-   * The strategy, on MySQL with performance_schema on and table I/O instrumented; call on a freshly
-   * restored copy.
+   * The strategy, on a server with performance_schema on and table I/O instrumented; call on a
+   * freshly restored copy.
    */
   public static Optional<PerformanceSchemaReset> ifAvailable(
       Supplier<Connection> control,
@@ -67,9 +79,7 @@ public final class PerformanceSchemaReset implements BetweenTests {
       String copy,
       ServerCounters counters)
       throws SQLException {
-    if (!counters.performanceSchema()
-        || isMariaDb(control.get())
-        || !tableIoCounted(control.get())) {
+    if (!counters.performanceSchema() || !tableIoCounted(control.get())) {
       return Optional.empty();
     }
     PerformanceSchemaReset reset = new PerformanceSchemaReset(control, restorer, layout, copy);
@@ -77,14 +87,6 @@ public final class PerformanceSchemaReset implements BetweenTests {
     reset.base = reset.read().tables();
     reset.distrusted = false;
     return Optional.of(reset);
-  }
-
-  /** MariaDB's performance_schema is an older one; its proof is still to be written. */
-  private static boolean isMariaDb(Connection control) throws SQLException {
-    try (Statement statement = control.createStatement();
-        ResultSet rows = statement.executeQuery("SELECT VERSION()")) {
-      return rows.next() && rows.getString(1).contains("MariaDB");
-    }
   }
 
   /** Table I/O waits are instrumented and aggregated (MySQL 8's default). */
@@ -112,26 +114,43 @@ public final class PerformanceSchemaReset implements BetweenTests {
     if (distrusted) {
       distrusted = false;
       ended = null;
+      endedCounters = null;
       restorer.resetProbingEverything();
       Snapshot now = read();
       base = now.tables();
       return now.counters();
     }
+    // The measurement is net of the control connection, so it continues from the end reading
+    // across dbit's own reset: the readings between tests need the table counters alone.
+    ServerCounters.Reading start = endedCounters;
     Map<String, Long> end = ended;
     ended = null;
+    endedCounters = null;
+    if (start == null) {
+      start = read().counters();
+    }
     Set<String> dirty = end == null ? Set.of() : changedTables(end);
     if (dirty.isEmpty() && !restorer.countersToReset()) {
       // Nothing in the end reading; has anything written since? This reading starts the next test.
-      Snapshot now = read();
-      dirty = changedTables(now.tables());
+      Map<String, Long> now = readTables();
+      dirty = changedTables(now);
       if (dirty.isEmpty()) {
-        return now.counters();
+        return start;
       }
-      end = now.tables();
+      end = now;
+    }
+    // After a rollback the flagged tables may be as the template has them: ask them first.
+    Optional<Set<String>> differing = restorer.differingAfterRollback(dirty);
+    if (differing.isPresent()) {
+      dirty = differing.get();
+      if (dirty.isEmpty() && !restorer.countersToReset()) {
+        base = end;
+        return start;
+      }
     }
     for (int pass = 1; pass <= SchemaRestorer.MAX_PASSES; pass++) {
       CleanupPlan plan = restorer.plan(dirty);
-      Snapshot after = restorer.clean(plan, readingSql, PerformanceSchemaReset::parse);
+      Snapshot after = restorer.clean(plan, tablesSql, PerformanceSchemaReset::parse);
       Set<String> changedMeanwhile = new LinkedHashSet<>();
       for (Map.Entry<String, Long> table : after.tables().entrySet()) {
         if (!plan.tables().contains(table.getKey())
@@ -146,7 +165,7 @@ public final class PerformanceSchemaReset implements BetweenTests {
       }
       if (changedMeanwhile.isEmpty()) {
         base = after.tables();
-        return after.counters();
+        return start;
       }
       // Another connection wrote while dbit reset: clean what it wrote, against the new state.
       Map<String, Long> restored = new HashMap<>(after.tables());
@@ -167,6 +186,7 @@ public final class PerformanceSchemaReset implements BetweenTests {
   public AfterTest afterTest() throws SQLException {
     Snapshot end = read();
     ended = end.tables();
+    endedCounters = end.counters();
     return new AfterTest(end.counters(), end.openTransactions() > 0);
   }
 
@@ -225,6 +245,13 @@ public final class PerformanceSchemaReset implements BetweenTests {
   record Snapshot(
       ServerCounters.Reading counters, long openTransactions, Map<String, Long> tables) {}
 
+  private Map<String, Long> readTables() throws SQLException {
+    try (Statement statement = control.get().createStatement();
+        ResultSet rows = statement.executeQuery(tablesSql)) {
+      return parse(rows).tables();
+    }
+  }
+
   private Snapshot read() throws SQLException {
     try (Statement statement = control.get().createStatement();
         ResultSet rows = statement.executeQuery(readingSql)) {
@@ -248,9 +275,8 @@ public final class PerformanceSchemaReset implements BetweenTests {
         + sqlEvents
         + "), (SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id <>"
         + " CONNECTION_ID() AND (trx_rows_locked > 0 OR trx_rows_modified > 0 OR"
-        + " trx_tables_locked > 0)) UNION ALL SELECT OBJECT_NAME, COUNT_INSERT + COUNT_UPDATE +"
-        + " COUNT_DELETE, 0, 0 FROM performance_schema.table_io_waits_summary_by_table WHERE"
-        + " OBJECT_SCHEMA = "
+        + " trx_tables_locked > 0)) UNION ALL "
+        + TABLES_SQL
         + literal(schema)
         + " AND OBJECT_TYPE = 'TABLE'";
   }

@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -95,6 +96,57 @@ public final class SchemaRestorer {
     resetAutoIncrement = enabled;
   }
 
+  /** Whether the test before the next reset rolled back a transaction; set before each reset. */
+  private boolean rolledBack;
+
+  /** Tells the next reset whether the test before it rolled back a transaction. */
+  public void rolledBack(boolean seen) {
+    rolledBack = seen;
+  }
+
+  /**
+   * After a test that rolled back a transaction: which of the tables its counters flag still differ
+   * from the template, by one probe of those alone (row counters move on a rollback too, so a
+   * rolled-back test's tables may be as the template has them). Empty when no probe applies: no
+   * rollback, or {@code AUTO_INCREMENT} counters to reset. Flagged tables with an {@code
+   * AUTO_INCREMENT} column count as moved, since a rolled-back insert moves the counter.
+   */
+  Optional<Set<String>> differingAfterRollback(Set<String> flagged) throws SQLException {
+    boolean applies = rolledBack && !resetAutoIncrement && !flagged.isEmpty();
+    rolledBack = false;
+    if (!applies) {
+      return Optional.empty();
+    }
+    List<String> empty = emptyTables.stream().filter(flagged::contains).toList();
+    List<String> reference = referenceTables.stream().filter(flagged::contains).toList();
+    Set<String> differing = new LinkedHashSet<>(flagged);
+    differing.removeAll(empty);
+    differing.removeAll(reference);
+    List<String> parts = new ArrayList<>();
+    if (!empty.isEmpty()) {
+      parts.add(SchemaLayout.probeSql(copy, empty));
+    }
+    if (!reference.isEmpty()) {
+      parts.add(checksumSql(reference));
+    }
+    try (Statement statement = control.get().createStatement()) {
+      boolean isResult = statement.execute(String.join(";\n", parts));
+      if (!empty.isEmpty()) {
+        try (ResultSet rows = statement.getResultSet()) {
+          differing.addAll(SchemaLayout.nonEmptyTables(rows, empty));
+        }
+        isResult = statement.getMoreResults();
+      }
+      if (!reference.isEmpty() && isResult) {
+        try (ResultSet rows = statement.getResultSet()) {
+          differing.addAll(changedReferenceTables(checksums(rows), reference));
+        }
+      }
+    }
+    flagged.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
+    return Optional.of(differing);
+  }
+
   /** True when the next reset must run a cleanup for counters alone, even if no row changed. */
   boolean countersToReset() {
     return resetAutoIncrement && !countersMoved.isEmpty();
@@ -127,9 +179,70 @@ public final class SchemaRestorer {
     if (!readingSql.isEmpty()) {
       parts.add(readingSql);
     }
-    T reading = MultiStatement.executeReadingLast(control.get(), String.join(";\n", parts), reader);
+    String sql = String.join(";\n", parts);
+    T reading;
+    try {
+      reading = MultiStatement.executeReadingLast(control.get(), sql, reader);
+    } catch (MultiStatement.StatementFailed e) {
+      throw rolledBack(sql, e);
+    }
     countersMoved = new TreeSet<>(plan.countersMovedAfter());
     return reading;
+  }
+
+  /**
+   * Rolls back what a failed cleanup started, so that no later request commits half a reset, and
+   * says which statement failed. The caller's next reset must trust no counter.
+   */
+  private SQLException rolledBack(String sql, MultiStatement.StatementFailed failure) {
+    rollback(failure);
+    String statement = failingStatement(sql).orElse("the request");
+    rollback(failure);
+    return new SQLException(
+        "dbit: restoring "
+            + copy
+            + " failed, and dbit rolled the whole reset back: "
+            + failure.getMessage()
+            + " (in: "
+            + abbreviated(statement)
+            + "). The next reset compares every table with the template.",
+        failure.getSQLState(),
+        failure.getErrorCode(),
+        failure);
+  }
+
+  private void rollback(SQLException failure) {
+    try (Statement rollback = control.get().createStatement()) {
+      rollback.execute("ROLLBACK");
+    } catch (SQLException e) {
+      failure.addSuppressed(e);
+    }
+  }
+
+  /**
+   * The statement that fails when the cleanup's transaction runs one statement at a time (the
+   * driver reports a multi-statement failure without its position); the caller rolls back.
+   */
+  private Optional<String> failingStatement(String sql) {
+    try (Statement statement = control.get().createStatement()) {
+      for (String one : sql.split(";\n")) {
+        if (one.equals("COMMIT")) {
+          return Optional.empty();
+        }
+        try {
+          statement.execute(one);
+        } catch (SQLException e) {
+          return Optional.of(one);
+        }
+      }
+    } catch (SQLException e) {
+      return Optional.empty();
+    }
+    return Optional.empty();
+  }
+
+  private static String abbreviated(String statement) {
+    return statement.length() <= 200 ? statement : statement.substring(0, 200) + " …";
   }
 
   /**
@@ -175,8 +288,13 @@ public final class SchemaRestorer {
 
   /** Reference tables whose checksum differs from the post-migration one. */
   List<String> changedReferenceTables(Map<String, Long> checksums) {
+    return changedReferenceTables(checksums, referenceTables);
+  }
+
+  /** Those of {@code tables} whose checksum differs from the post-migration one. */
+  List<String> changedReferenceTables(Map<String, Long> checksums, Collection<String> tables) {
     List<String> changed = new ArrayList<>();
-    for (String table : referenceTables) {
+    for (String table : tables) {
       if (!Objects.equals(checksums.get(table), referenceChecksums.get(table))) {
         changed.add(table);
       }
@@ -186,10 +304,20 @@ public final class SchemaRestorer {
 
   /** {@code CHECKSUM TABLE} of every reference table; empty when there are none. */
   String checksumSql() {
-    return referenceTables.isEmpty()
+    return checksumSql(referenceTables);
+  }
+
+  /** {@code CHECKSUM TABLE} of {@code tables}; empty when there are none. */
+  String checksumSql(Collection<String> tables) {
+    return tables.isEmpty()
         ? ""
         : "CHECKSUM TABLE "
-            + String.join(", ", referenceTables.stream().map(t -> qualified(copy, t)).toList());
+            + String.join(", ", tables.stream().map(t -> qualified(copy, t)).toList());
+  }
+
+  /** The reference tables, in order. */
+  List<String> referenceTables() {
+    return referenceTables;
   }
 
   /** Reads the result of {@link #checksumSql()}. */
@@ -202,6 +330,14 @@ public final class SchemaRestorer {
           name.startsWith(prefix) ? name.substring(prefix.length()) : name, rows.getLong(2));
     }
     return checksums;
+  }
+
+  /**
+   * Tables of the copy that differ from the template now, in one round trip: empty tables asked for
+   * a row, reference tables checksummed.
+   */
+  public List<String> differingTables() throws SQLException {
+    return probe(Optional.empty());
   }
 
   /** Tables that differ from the post-migration state, in one round trip. */

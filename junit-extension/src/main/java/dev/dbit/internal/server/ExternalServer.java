@@ -2,7 +2,9 @@ package dev.dbit.internal.server;
 
 import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.config.Secret;
+import dev.dbit.internal.jdbc.Loopback;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -27,6 +29,39 @@ public final class ExternalServer implements DatabaseServer {
 
   /** Parses {@code jdbc:mysql://host[:port][/database][?params]}; the database is ignored. */
   public static ExternalServer fromUrl(String url, String user, Secret password) {
+    return fromUrl(url, user, password, Map.of());
+  }
+
+  /**
+   * Like {@link #fromUrl(String, String, Secret)}; a server on this machine gets {@code
+   * sslMode=DISABLED} unless the URL or {@code jdbcParams} (dbit.jdbc) say anything about TLS:
+   * encrypting loopback traffic protects nothing and makes every connection slower to open.
+   */
+  public static ExternalServer fromUrl(
+      String url, String user, Secret password, Map<String, String> jdbcParams) {
+    ExternalServer server = parse(url, user, password);
+    if (!Loopback.is(server.host) || mentionsTls(server.params) || mentionsTls(jdbcParams)) {
+      return server;
+    }
+    Map<String, String> params = new LinkedHashMap<>(server.params);
+    params.put("sslMode", "DISABLED");
+    return new ExternalServer(server.host, server.port, user, password, params);
+  }
+
+  private static boolean mentionsTls(Map<String, String> params) {
+    return params.keySet().stream()
+        .map(key -> key.toLowerCase(Locale.ROOT))
+        .anyMatch(
+            key ->
+                key.equals("sslmode")
+                    || key.equals("usessl")
+                    || key.equals("requiressl")
+                    || key.equals("verifyservercertificate")
+                    || key.contains("keystore")
+                    || key.contains("tls"));
+  }
+
+  private static ExternalServer parse(String url, String user, Secret password) {
     String rest = url.substring("jdbc:mysql://".length());
     int query = rest.indexOf('?');
     Map<String, String> params = new LinkedHashMap<>();

@@ -55,7 +55,10 @@ public final class ServerProvisioner {
       case EMBEDDED -> startEmbedded(config);
       case EXTERNAL ->
           ExternalServer.fromUrl(
-              config.externalUrl().orElseThrow(), config.user(), config.password());
+              config.externalUrl().orElseThrow(),
+              config.user(),
+              config.password(),
+              config.jdbcParams());
       case TESTCONTAINERS -> startTestcontainers(config);
       case AUTO -> throw new IllegalArgumentException("auto must be resolved by choose()");
     };

@@ -11,14 +11,18 @@ import java.util.Locale;
  *
  * <p>A stall: enough statements; little server SQL time for the wall time; and most of the wall
  * time spent waiting inside JDBC calls, per statement far above a normal round trip. Waiting is
- * "far above" at ten times the calibrated p90 round trip (at least 3 ms), or, on a loopback server
- * whose own calibration round trip takes over 5 ms (every request stalls), at 5 ms.
+ * "far above" at ten times the calibrated median round trip (at least 3 ms), or, on a loopback
+ * server whose own calibration round trip takes over 5 ms (every request stalls), at 5 ms.
  */
 public final class StallJudge {
   /** Share of wall time that must be unexplained JDBC wait. */
   static final double JDBC_SHARE = 0.5;
 
-  /** How far above the p90 round trip the wait per statement must be. */
+  /**
+   * How far above the median round trip the wait per statement must be. The median, not the p90: on
+   * a busy machine one calibration sample in ten can take milliseconds, and ten times that can hide
+   * real 44 ms stalls; the probe still has to confirm every verdict.
+   */
   static final double ROUND_TRIP_FACTOR = 10;
 
   /** Below this much unexplained wait per statement nothing is judged a stall (a busy machine). */
@@ -80,8 +84,8 @@ public final class StallJudge {
     double perStatement = unexplained / metrics.statements();
     if (!farAboveRoundTrip(perStatement, baseline, loopbackServer)) {
       return no(
-          "%.2f ms of wait per statement is close to a round trip (p90 %.2f ms)",
-          perStatement, baseline.p90());
+          "%.2f ms of wait per statement is close to a round trip (median %.2f ms)",
+          perStatement, baseline.p50());
     }
     String reason =
         String.format(
@@ -93,12 +97,12 @@ public final class StallJudge {
   }
 
   /**
-   * True when {@code millis} of waiting is far above a normal round trip: ten times the p90 and at
-   * least {@value #MIN_WAIT_MS} ms, or, on a loopback server whose own round trip already takes
+   * True when {@code millis} of waiting is far above a normal round trip: ten times the median and
+   * at least {@value #MIN_WAIT_MS} ms, or, on a loopback server whose own round trip already takes
    * {@value #LOOPBACK_STALL_MS} ms, at least that much. Used for tests and for probe paths alike.
    */
   static boolean farAboveRoundTrip(double millis, Percentiles baseline, boolean loopbackServer) {
-    double floor = Math.max(ROUND_TRIP_FACTOR * baseline.p90(), MIN_WAIT_MS);
+    double floor = Math.max(ROUND_TRIP_FACTOR * baseline.p50(), MIN_WAIT_MS);
     boolean baselineStalls = loopbackServer && baseline.p50() >= LOOPBACK_STALL_MS;
     return millis >= floor || (baselineStalls && millis >= LOOPBACK_STALL_MS);
   }

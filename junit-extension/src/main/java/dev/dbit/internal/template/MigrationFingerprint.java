@@ -36,6 +36,12 @@ public final class MigrationFingerprint {
 
   /** Hex SHA-256 of the migrations; fails when the locations hold no file at all. */
   public static String of(List<String> locations, ClassLoader classLoader) {
+    return of(locations, classLoader, java.util.Optional.empty());
+  }
+
+  /** Like {@link #of(List, ClassLoader)}, for a template created with {@code collation}. */
+  public static String of(
+      List<String> locations, ClassLoader classLoader, java.util.Optional<String> collation) {
     Map<String, byte[]> files = new TreeMap<>();
     for (String location : locations) {
       files.putAll(read(location, classLoader));
@@ -52,6 +58,8 @@ public final class MigrationFingerprint {
     }
     MessageDigest digest = sha256();
     digest.update(TEMPLATE_FORMAT.getBytes(StandardCharsets.UTF_8));
+    collation.ifPresent(
+        c -> digest.update(("collation=" + c + "\0").getBytes(StandardCharsets.UTF_8)));
     files.forEach(
         (name, bytes) -> {
           digest.update((name + "\0").getBytes(StandardCharsets.UTF_8));
@@ -120,7 +128,8 @@ public final class MigrationFingerprint {
     return files;
   }
 
-  private static MessageDigest sha256() {
+  /** A fresh SHA-256 digest; every Java runtime has one. */
+  static MessageDigest sha256() {
     try {
       return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {

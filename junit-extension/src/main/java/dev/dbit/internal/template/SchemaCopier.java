@@ -75,6 +75,30 @@ public final class SchemaCopier {
     SchemaOwnership.markReady(control, copy);
   }
 
+  /**
+   * The definers of {@code copy}'s triggers and views other than the connected user: a copy takes
+   * its definer from the user who built it, and a trigger or view whose definer was dropped since
+   * fails every statement that touches it ("The user specified as a definer does not exist").
+   */
+  public static List<String> foreignDefiners(Connection control, String copy) throws SQLException {
+    List<String> definers = new ArrayList<>();
+    try (var query =
+        control.prepareStatement(
+            "SELECT DEFINER FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ?"
+                + " AND DEFINER <> CURRENT_USER() UNION SELECT DEFINER FROM"
+                + " information_schema.VIEWS WHERE TABLE_SCHEMA = ? AND DEFINER <>"
+                + " CURRENT_USER()")) {
+      query.setString(1, copy);
+      query.setString(2, copy);
+      try (var rows = query.executeQuery()) {
+        while (rows.next()) {
+          definers.add(rows.getString(1));
+        }
+      }
+    }
+    return definers;
+  }
+
   /** DELETE and re-INSERT of every reference table from the template. */
   static String restoreReferenceRowsSql(String template, String copy, SchemaLayout layout) {
     StringBuilder sql = new StringBuilder();
@@ -85,25 +109,74 @@ public final class SchemaCopier {
               if (sql.length() > 0) {
                 sql.append(";\n");
               }
-              sql.append(restoreTableSql(template, copy, table, columns));
+              sql.append(restoreTableSql(template, copy, layout, table));
             });
     return sql.toString();
   }
 
-  /** Statements that make {@code copy.table} hold exactly the template's rows. */
+  /**
+   * Statements that make {@code copy.table} hold exactly the template's rows: for a large table
+   * (see {@link SchemaLayout#largeTableKeys()}) by difference, so that the cost follows what
+   * changed and a scan of both tables, not a reload of every row; else delete all and copy all.
+   */
   public static String restoreTableSql(
-      String template, String copy, String table, List<String> columns) {
-    String list = columns.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
-    return "DELETE FROM "
+      String template, String copy, SchemaLayout layout, String table) {
+    boolean named = layout.columnListTables().contains(table);
+    List<String> columns = layout.referenceColumns().get(table);
+    String into =
+        "INSERT INTO "
+            + qualified(copy, table)
+            + (named
+                ? " (" + columns.stream().map(c -> quote(c)).collect(Collectors.joining(", ")) + ")"
+                : "");
+    List<String> keys = layout.largeTableKeys().get(table);
+    if (keys == null) {
+      String select =
+          named ? columns.stream().map(c -> quote(c)).collect(Collectors.joining(", ")) : "*";
+      return "DELETE FROM "
+          + qualified(copy, table)
+          + ";\n"
+          + into
+          + " SELECT "
+          + select
+          + " FROM "
+          + qualified(template, table);
+    }
+    String keysMatch =
+        keys.stream()
+            .map(k -> "c." + quote(k) + " = p." + quote(k))
+            .collect(Collectors.joining(" AND "));
+    String rowsMatch =
+        columns.stream()
+            .map(c -> "c." + quote(c) + " <=> p." + quote(c))
+            .collect(Collectors.joining(" AND "));
+    String pSelect =
+        named
+            ? columns.stream().map(c -> "p." + quote(c)).collect(Collectors.joining(", "))
+            : "p.*";
+    return "DELETE c FROM "
         + qualified(copy, table)
-        + ";\nINSERT INTO "
-        + qualified(copy, table)
-        + " ("
-        + list
-        + ") SELECT "
-        + list
+        + " c LEFT JOIN "
+        + qualified(template, table)
+        + " p ON "
+        + keysMatch
+        + " AND "
+        + rowsMatch
+        + " WHERE p."
+        + quote(keys.get(0))
+        + " IS NULL;\n"
+        + into
+        + " SELECT "
+        + pSelect
         + " FROM "
-        + qualified(template, table);
+        + qualified(template, table)
+        + " p LEFT JOIN "
+        + qualified(copy, table)
+        + " c ON "
+        + keysMatch
+        + " WHERE c."
+        + quote(keys.get(0))
+        + " IS NULL";
   }
 
   private static void createViewsInDependencyOrder(

