@@ -173,6 +173,7 @@ public final class DbitRun implements AutoCloseable {
                       tests.n(),
                       100 * resetTimes().p50() / tests.p50())));
     }
+    parts.lifecycle().stop();
     parts.pool().close();
     try {
       parts.workerLock().close();

@@ -2,6 +2,7 @@ package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.ControlConnection;
@@ -119,6 +120,7 @@ final class RunStarter {
     SchemaRestorer restorer =
         new SchemaRestorer(control, template.schema(), worker.schema(), layout);
     boolean reused = prepareCopy(control.get(), template, layout, worker.schema(), restorer);
+    followLargeTables(server, control, layout, worker.schema(), restorer);
     boolean mariaDb =
         control
             .get()
@@ -215,6 +217,23 @@ final class RunStarter {
             config.jdbcParams(),
             copy);
     return new Judging(baseline, doctor, stallGuard);
+  }
+
+  /**
+   * Large reference tables are restored by the rows tests changed, when the server's binary log
+   * shows them; dbit's own writes stay out of that log.
+   */
+  private static void followLargeTables(
+      DatabaseServer server,
+      ControlConnection control,
+      SchemaLayout layout,
+      String copy,
+      SchemaRestorer restorer) {
+    if (layout.largeTableKeys().isEmpty() || !control.applyAlways("SET SESSION sql_log_bin = 0")) {
+      return;
+    }
+    RowChangeLog.watch(server, control.get(), copy, layout.largeTableKeys())
+        .ifPresent(restorer::followChanges);
   }
 
   /** Multi-statement mode lives on this connection only; tests never see it. */

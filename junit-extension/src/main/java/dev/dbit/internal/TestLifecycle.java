@@ -248,4 +248,9 @@ final class TestLifecycle {
     between.controlReconnected();
     return true;
   }
+
+  /** Stops what follows the server for this run's resets; the run is over. */
+  void stop() {
+    restorer.stopFollowing();
+  }
 }

@@ -17,7 +17,7 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
   private final ConnectionFactory factory;
-  private final String sessionSetup;
+  private String sessionSetup;
   private final List<String> locks = new ArrayList<>();
   private Connection connection;
 
@@ -38,6 +38,21 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
       throw e;
     }
     return new ControlConnection(factory, sessionSetup, connection);
+  }
+
+  /**
+   * Applies {@code setting} (a {@code SET SESSION} statement) now and after every reconnect.
+   *
+   * @return false, with nothing changed, when the server refuses it (a missing privilege)
+   */
+  public boolean applyAlways(String setting) {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(setting);
+    } catch (SQLException e) {
+      return false;
+    }
+    sessionSetup = sessionSetup + ";\n" + setting;
+    return true;
   }
 
   @Override

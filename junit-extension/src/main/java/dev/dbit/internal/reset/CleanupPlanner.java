@@ -2,12 +2,14 @@ package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
+import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.SchemaCopier;
 import dev.dbit.internal.template.SchemaLayout;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -31,20 +33,38 @@ final class CleanupPlanner {
    * triggers write last; only chains of triggers (a trigger target that fires triggers itself) need
    * a second probe. All in one transaction: one commit for all tables instead of one per DELETE.
    *
+   * <p>A large table whose changed rows the binary log showed gets only those rows restored; one a
+   * foreign key cascades into from a dirty table (cascaded rows are not logged) is compared in
+   * full.
+   *
    * @param countersMoved tables whose {@code AUTO_INCREMENT} counter moved since it was last reset
    * @param resetAutoIncrement whether this cleanup also resets those counters
+   * @param changes the rows the binary log says tests changed
    */
   CleanupPlan plan(
-      Collection<String> dirty, Set<String> countersMoved, boolean resetAutoIncrement) {
+      Collection<String> dirty,
+      Set<String> countersMoved,
+      boolean resetAutoIncrement,
+      ChangedRows changes) {
     List<String> tables = order(dirty);
+    Set<String> cascadedInto = new LinkedHashSet<>();
+    for (String table : tables) {
+      cascadedInto.addAll(layout.cascadeChildren().getOrDefault(table, Set.of()));
+    }
     List<String> statements = new ArrayList<>();
     statements.add("START TRANSACTION");
     for (String table : tables) {
       List<String> columns = layout.referenceColumns().get(table);
-      statements.add(
-          columns == null
-              ? "DELETE FROM " + qualified(copy, table)
-              : SchemaCopier.restoreTableSql(template, copy, layout, table));
+      Optional<Set<List<String>>> changedKeys =
+          cascadedInto.contains(table) ? Optional.empty() : changes.of(table);
+      if (columns == null) {
+        statements.add("DELETE FROM " + qualified(copy, table));
+      } else if (changedKeys.isPresent() && layout.largeTableKeys().containsKey(table)) {
+        statements.addAll(
+            SchemaCopier.restoreRowsSql(template, copy, layout, table, changedKeys.get()));
+      } else {
+        statements.add(SchemaCopier.restoreTableSql(template, copy, layout, table));
+      }
     }
     statements.add("COMMIT");
     Set<String> moved = new TreeSet<>(countersMoved);

@@ -2,6 +2,8 @@ package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
+import dev.dbit.internal.binlog.ChangedRows;
+import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.SchemaOwnership;
@@ -99,9 +101,46 @@ public final class SchemaRestorer {
   /** Whether the test before the next reset rolled back a transaction; set before each reset. */
   private boolean rolledBack;
 
+  /** The binary log's account of changed rows, when dbit follows it for this copy. */
+  private Optional<RowChangeLog.Watch> rowLog = Optional.empty();
+
+  /** What the log said for the reset under way; read at most once per reset. */
+  private ChangedRows changesThisReset;
+
+  /** Restores large tables by the rows {@code watch} says tests changed. */
+  public void followChanges(RowChangeLog.Watch watch) {
+    rowLog = Optional.of(watch);
+  }
+
+  /** The large tables restored by changed rows; empty when dbit does not follow the log. */
+  public Set<String> followedTables() {
+    return rowLog.map(RowChangeLog.Watch::tables).orElse(Set.of());
+  }
+
+  /** Stops following the binary log for this copy; the run is over. */
+  public void stopFollowing() {
+    rowLog.ifPresent(RowChangeLog.Watch::close);
+    rowLog = Optional.empty();
+  }
+
   /** Tells the next reset whether the test before it rolled back a transaction. */
   public void rolledBack(boolean seen) {
     rolledBack = seen;
+    changesThisReset = null;
+  }
+
+  /**
+   * The rows tests changed since the last reset, read once per reset and only when a large table is
+   * among {@code dirty}.
+   */
+  private ChangedRows changes(Collection<String> dirty) throws SQLException {
+    if (rowLog.isEmpty() || dirty.stream().noneMatch(layout.largeTableKeys()::containsKey)) {
+      return changesThisReset == null ? ChangedRows.unknown() : changesThisReset;
+    }
+    if (changesThisReset == null) {
+      changesThisReset = rowLog.get().take(control.get());
+    }
+    return changesThisReset;
   }
 
   /**
@@ -117,11 +156,30 @@ public final class SchemaRestorer {
     if (!applies) {
       return Optional.empty();
     }
+    ChangedRows changes = changes(flagged);
+    Set<String> cascadedInto = new LinkedHashSet<>();
+    flagged.forEach(t -> cascadedInto.addAll(layout.cascadeChildren().getOrDefault(t, Set.of())));
+    // A followed large table differs exactly when the log shows a committed change of it.
+    Set<String> logged = new LinkedHashSet<>();
+    for (String table : flagged) {
+      if (!cascadedInto.contains(table) && layout.largeTableKeys().containsKey(table)) {
+        changes.of(table).ifPresent(keys -> logged.add(table));
+      }
+    }
     List<String> empty = emptyTables.stream().filter(flagged::contains).toList();
-    List<String> reference = referenceTables.stream().filter(flagged::contains).toList();
+    List<String> reference =
+        referenceTables.stream()
+            .filter(flagged::contains)
+            .filter(t -> !logged.contains(t))
+            .toList();
     Set<String> differing = new LinkedHashSet<>(flagged);
     differing.removeAll(empty);
     differing.removeAll(reference);
+    logged.stream().filter(t -> changes.of(t).orElseThrow().isEmpty()).forEach(differing::remove);
+    if (empty.isEmpty() && reference.isEmpty()) {
+      flagged.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
+      return Optional.of(differing);
+    }
     List<String> parts = new ArrayList<>();
     if (!empty.isEmpty()) {
       parts.add(SchemaLayout.probeSql(copy, empty));
@@ -152,9 +210,17 @@ public final class SchemaRestorer {
     return resetAutoIncrement && !countersMoved.isEmpty();
   }
 
-  /** The cleanup of {@code dirty} with the current bookkeeping; runs nothing. */
+  /** The cleanup of {@code dirty} with the current bookkeeping, comparing in full; runs nothing. */
   CleanupPlan plan(Collection<String> dirty) {
-    return planner.plan(dirty, countersMoved, resetAutoIncrement);
+    return planner.plan(dirty, countersMoved, resetAutoIncrement, ChangedRows.unknown());
+  }
+
+  /**
+   * The cleanup of {@code dirty} after a test, whose large tables get back only the rows the binary
+   * log says the test changed (when dbit follows it); runs nothing but that reading.
+   */
+  CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
+    return planner.plan(dirty, countersMoved, resetAutoIncrement, changes(dirty));
   }
 
   /**
@@ -195,6 +261,7 @@ public final class SchemaRestorer {
    * says which statement failed. The caller's next reset must trust no counter.
    */
   private SQLException rolledBack(String sql, MultiStatement.StatementFailed failure) {
+    rowLog.ifPresent(RowChangeLog.Watch::distrust);
     rollback(failure);
     String statement = failingStatement(sql).orElse("the request");
     rollback(failure);

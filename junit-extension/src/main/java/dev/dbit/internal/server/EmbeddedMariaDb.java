@@ -28,15 +28,21 @@ public final class EmbeddedMariaDb implements DatabaseServer {
 
   /**
    * Server options for tests: no TLS key generation (it makes every start slow and tests on
-   * loopback gain nothing from it), relaxed durability, and performance_schema for per-thread
-   * statement counters.
+   * loopback gain nothing from it), relaxed durability, performance_schema for per-thread statement
+   * counters, and a row-based binary log kept for an hour (dbit reads it to restore a large table
+   * by the rows tests changed).
    */
   static final List<String> SERVER_OPTIONS =
       List.of(
           "--bind-address=127.0.0.1",
           "--skip-ssl",
           "--skip-name-resolve",
-          "--skip-log-bin",
+          "--log-bin=dbit-binlog",
+          "--server-id=1",
+          "--binlog-format=ROW",
+          "--binlog-row-image=FULL",
+          "--binlog-expire-logs-seconds=3600",
+          "--max-binlog-size=67108864",
           "--innodb-flush-log-at-trx-commit=2",
           "--sync-binlog=0",
           "--innodb-doublewrite=0",

@@ -29,14 +29,20 @@ public final class EmbeddedMySql implements DatabaseServer {
 
   /**
    * Server options for tests: no TLS (local connections gain nothing from it), no X protocol,
-   * relaxed durability, performance_schema for per-thread statement counters.
+   * relaxed durability, performance_schema for per-thread statement counters, and a row-based
+   * binary log kept for an hour (dbit reads it to restore a large table by the rows tests changed).
    */
   static final List<String> SERVER_OPTIONS =
       List.of(
           "--bind-address=127.0.0.1",
           "--mysqlx=OFF",
           "--skip-name-resolve",
-          "--skip-log-bin",
+          "--log-bin=dbit-binlog",
+          "--server-id=1",
+          "--binlog-format=ROW",
+          "--binlog-row-image=FULL",
+          "--binlog-expire-logs-seconds=3600",
+          "--max-binlog-size=67108864",
           "--innodb-flush-log-at-trx-commit=2",
           "--sync-binlog=0",
           "--innodb-doublewrite=0",

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -177,6 +178,45 @@ public final class SchemaCopier {
         + " WHERE c."
         + quote(keys.get(0))
         + " IS NULL";
+  }
+
+  /**
+   * Statements that give {@code copy.table} the template's version of the rows with {@code keys}
+   * (SQL literals of the primary key, in key order): delete them, copy them back. None for no keys.
+   */
+  public static List<String> restoreRowsSql(
+      String template, String copy, SchemaLayout layout, String table, Set<List<String>> keys) {
+    if (keys.isEmpty()) {
+      return List.of();
+    }
+    List<String> keyColumns = layout.largeTableKeys().get(table);
+    String key =
+        keyColumns.size() == 1
+            ? quote(keyColumns.get(0))
+            : "(" + keyColumns.stream().map(c -> quote(c)).collect(Collectors.joining(", ")) + ")";
+    String values =
+        keys.stream()
+            .map(k -> k.size() == 1 ? k.get(0) : "(" + String.join(", ", k) + ")")
+            .sorted()
+            .collect(Collectors.joining(", "));
+    String where = " WHERE " + key + " IN (" + values + ")";
+    boolean named = layout.columnListTables().contains(table);
+    String columns =
+        named
+            ? layout.referenceColumns().get(table).stream()
+                .map(c -> quote(c))
+                .collect(Collectors.joining(", "))
+            : "*";
+    return List.of(
+        "DELETE FROM " + qualified(copy, table) + where,
+        "INSERT INTO "
+            + qualified(copy, table)
+            + (named ? " (" + columns + ")" : "")
+            + " SELECT "
+            + columns
+            + " FROM "
+            + qualified(template, table)
+            + where);
   }
 
   private static void createViewsInDependencyOrder(

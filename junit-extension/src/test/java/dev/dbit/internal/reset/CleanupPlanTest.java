@@ -2,6 +2,7 @@ package dev.dbit.internal.reset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.SchemaLayout;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,8 @@ class CleanupPlanTest {
           Map.of());
 
   private static CleanupPlan plan(String... dirty) {
-    return new CleanupPlanner("tpl", "copy", LAYOUT).plan(List.of(dirty), Set.of(), false);
+    return new CleanupPlanner("tpl", "copy", LAYOUT)
+        .plan(List.of(dirty), Set.of(), false, ChangedRows.unknown());
   }
 
   @Test
@@ -58,7 +60,8 @@ class CleanupPlanTest {
             Map.of());
 
     CleanupPlan plan =
-        new CleanupPlanner("tpl", "copy", chained).plan(List.of("a"), Set.of(), false);
+        new CleanupPlanner("tpl", "copy", chained)
+            .plan(List.of("a"), Set.of(), false, ChangedRows.unknown());
 
     assertThat(plan.needsConfirmation()).isTrue();
   }
@@ -76,13 +79,15 @@ class CleanupPlanTest {
     CleanupPlanner planner = new CleanupPlanner("tpl", "copy", LAYOUT);
 
     // Written while no test asked for it: cleaned, counter remembered.
-    CleanupPlan unasked = planner.plan(List.of("customer", "brand"), Set.of(), false);
+    CleanupPlan unasked =
+        planner.plan(List.of("customer", "brand"), Set.of(), false, ChangedRows.unknown());
     assertThat(unasked.sql()).doesNotContain("ALTER");
     assertThat(unasked.countersMovedAfter()).containsExactly("customer");
 
     // A later reset that cleans nothing else still resets the remembered counter, and only tables
     // with an AUTO_INCREMENT column.
-    CleanupPlan asked = planner.plan(List.of("brand"), unasked.countersMovedAfter(), true);
+    CleanupPlan asked =
+        planner.plan(List.of("brand"), unasked.countersMovedAfter(), true, ChangedRows.unknown());
     assertThat(asked.sql())
         .contains("ALTER TABLE `copy`.`customer` AUTO_INCREMENT = 1")
         .doesNotContain("`brand` AUTO_INCREMENT");
@@ -94,11 +99,73 @@ class CleanupPlanTest {
     CleanupPlanner planner = new CleanupPlanner("tpl", "copy", LAYOUT);
     Set<String> moved = new java.util.TreeSet<>(Set.of("sales_order"));
 
-    CleanupPlan plan = planner.plan(List.of("customer"), moved, true);
+    CleanupPlan plan = planner.plan(List.of("customer"), moved, true, ChangedRows.unknown());
 
     assertThat(moved).as("the caller's bookkeeping").containsExactly("sales_order");
     // START TRANSACTION, DELETE customer, DELETE audit_log, COMMIT, two ALTERs.
     assertThat(plan.statements()).hasSize(6);
     assertThat(plan.sql().split(";\n")).hasSize(plan.statements().size());
+  }
+
+  /** image: a large reference table keyed by id; gallery's deletes cascade into it. */
+  private static final SchemaLayout LARGE =
+      new SchemaLayout(
+          List.of("gallery", "image"),
+          Map.of("image", List.of("id", "png")),
+          List.of(),
+          List.of(),
+          Set.of(),
+          Set.of(),
+          Map.of(),
+          Map.of("gallery", Set.of("image")),
+          Set.of(),
+          Set.of(),
+          Map.of("image", List.of("id")));
+
+  @Test
+  void aLargeTableGetsBackOnlyTheRowsTheLogShowsChanged() {
+    ChangedRows changes =
+        new ChangedRows(Map.of("image", Set.of(List.of("7"), List.of("3"))), Set.of("image"));
+
+    CleanupPlan plan =
+        new CleanupPlanner("tpl", "copy", LARGE).plan(List.of("image"), Set.of(), false, changes);
+
+    assertThat(plan.statements())
+        .containsExactly(
+            "START TRANSACTION",
+            "DELETE FROM `copy`.`image` WHERE `id` IN (3, 7)",
+            "INSERT INTO `copy`.`image` SELECT * FROM `tpl`.`image` WHERE `id` IN (3, 7)",
+            "COMMIT");
+  }
+
+  @Test
+  void aFollowedLargeTableWithNoLoggedChangeNeedsNoStatement() {
+    ChangedRows rolledBack = new ChangedRows(Map.of(), Set.of("image"));
+
+    CleanupPlan plan =
+        new CleanupPlanner("tpl", "copy", LARGE)
+            .plan(List.of("image"), Set.of(), false, rolledBack);
+
+    assertThat(plan.statements()).containsExactly("START TRANSACTION", "COMMIT");
+  }
+
+  @Test
+  void aLargeTableACascadeReachesIsComparedInFullForCascadedRowsAreNotLogged() {
+    ChangedRows changes = new ChangedRows(Map.of(), Set.of("image"));
+
+    CleanupPlan plan =
+        new CleanupPlanner("tpl", "copy", LARGE)
+            .plan(List.of("gallery", "image"), Set.of(), false, changes);
+
+    assertThat(String.join("\n", plan.statements())).contains("DELETE c FROM `copy`.`image` c");
+  }
+
+  @Test
+  void anUnfollowedLargeTableIsComparedInFull() {
+    CleanupPlan plan =
+        new CleanupPlanner("tpl", "copy", LARGE)
+            .plan(List.of("image"), Set.of(), false, ChangedRows.unknown());
+
+    assertThat(String.join("\n", plan.statements())).contains("LEFT JOIN `tpl`.`image` p");
   }
 }

@@ -1,0 +1,374 @@
+package dev.dbit.internal.binlog;
+
+import com.github.shyiko.mysql.binlog.BinaryLogClient;
+import com.github.shyiko.mysql.binlog.event.DeleteRowsEventData;
+import com.github.shyiko.mysql.binlog.event.Event;
+import com.github.shyiko.mysql.binlog.event.EventData;
+import com.github.shyiko.mysql.binlog.event.EventHeaderV4;
+import com.github.shyiko.mysql.binlog.event.QueryEventData;
+import com.github.shyiko.mysql.binlog.event.RotateEventData;
+import com.github.shyiko.mysql.binlog.event.TableMapEventData;
+import com.github.shyiko.mysql.binlog.event.UpdateRowsEventData;
+import com.github.shyiko.mysql.binlog.event.WriteRowsEventData;
+import com.github.shyiko.mysql.binlog.event.deserialization.EventDeserializer;
+import dev.dbit.internal.server.DatabaseServer;
+import java.io.IOException;
+import java.io.Serializable;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Follows a server's row-based binary log the way a replica does, and remembers for each copy being
+ * watched the keys of the rows tests committed. A rolled-back transaction never reaches the log;
+ * dbit's own control connection writes with {@code sql_log_bin = 0}, so its resets do not either.
+ * One follower per server, shared by the runs of a JVM.
+ *
+ * <p>What the log does not show makes a table unfollowed until the next reset: any statement logged
+ * as text in a watched copy ({@code TRUNCATE}, DDL, a session that switched to statement format), a
+ * logged row whose shape differs from the table's. Rows a foreign key's {@code ON DELETE CASCADE}
+ * changes are not logged at all: the caller compares such tables in full.
+ */
+public final class RowChangeLog {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+  private static final Map<String, RowChangeLog> FOLLOWERS = new ConcurrentHashMap<>();
+
+  /** How long a reset waits for the follower to reach the server's log position. */
+  static final long CATCH_UP_MILLIS = 10_000;
+
+  /** More changed rows than this in one table: a full comparison is cheaper than the key list. */
+  static final int MAX_KEYS = 5_000;
+
+  private final BinaryLogClient client;
+  private final Map<Long, Logged> tableIds = new HashMap<>();
+  private final Map<String, CopyWatch> watches = new HashMap<>();
+  private String file;
+  private long position;
+
+  private RowChangeLog(BinaryLogClient client, String file, long position) {
+    this.client = client;
+    this.file = file;
+    this.position = position;
+  }
+
+  /**
+   * Starts watching {@code copy}'s {@code tables} (each with a primary key), when the server writes
+   * a full row-based binary log and the control connection may keep its own writes out of it
+   * ({@code SET SESSION sql_log_bin = 0}, which the caller applied); empty, with the reason in the
+   * log, otherwise.
+   */
+  public static Optional<Watch> watch(
+      DatabaseServer server, Connection control, String copy, Map<String, List<String>> tables) {
+    try {
+      Optional<String> unusable = unusable(control);
+      if (unusable.isPresent()) {
+        LOG.log(
+            Level.INFO,
+            "dbit: large tables of "
+                + copy
+                + " are compared with the template in full after a test changed them: "
+                + unusable.get());
+        return Optional.empty();
+      }
+      Map<String, TrackedTable> tracked = TrackedTables.read(control, copy, tables);
+      if (tracked.isEmpty()) {
+        return Optional.empty();
+      }
+      RowChangeLog log = follower(server, control);
+      return Optional.of(log.add(copy, tracked));
+    } catch (SQLException | IOException | TimeoutException | RuntimeException e) {
+      LOG.log(
+          Level.INFO,
+          "dbit: cannot follow the binary log of "
+              + server.description()
+              + " ("
+              + e
+              + "); large tables are compared with the template in full after a test changed"
+              + " them");
+      return Optional.empty();
+    }
+  }
+
+  /** Why this server's log cannot be followed, if it cannot. */
+  private static Optional<String> unusable(Connection control) throws SQLException {
+    try (Statement statement = control.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT @@log_bin, @@binlog_format, @@binlog_row_image, @@session.sql_log_bin")) {
+      rows.next();
+      if (!rows.getBoolean(1)) {
+        return Optional.of("the server keeps no binary log (log_bin is off)");
+      }
+      if (!"ROW".equalsIgnoreCase(rows.getString(2))) {
+        return Optional.of("binlog_format is " + rows.getString(2) + ", not ROW");
+      }
+      if (!"FULL".equalsIgnoreCase(rows.getString(3))) {
+        return Optional.of("binlog_row_image is " + rows.getString(3) + ", not FULL");
+      }
+      if (rows.getBoolean(4)) {
+        return Optional.of("dbit may not keep its own resets out of the binary log (sql_log_bin)");
+      }
+      return Optional.empty();
+    }
+  }
+
+  private static synchronized RowChangeLog follower(DatabaseServer server, Connection control)
+      throws SQLException, IOException, TimeoutException {
+    String key = server.host() + ":" + server.port();
+    RowChangeLog running = FOLLOWERS.get(key);
+    if (running != null && running.client.isConnected()) {
+      return running;
+    }
+    String[] at = masterPosition(control);
+    BinaryLogClient client =
+        new BinaryLogClient(
+            server.host(), server.port(), server.user(), server.password().reveal());
+    // A replica id no real replica of a test server is likely to use.
+    client.setServerId(1_000_000 + ThreadLocalRandom.current().nextInt(1_000_000));
+    client.setBinlogFilename(at[0]);
+    client.setBinlogPosition(Long.parseLong(at[1]));
+    client.setKeepAlive(false);
+    client.setThreadFactory(
+        runnable -> {
+          Thread thread = new Thread(runnable, "dbit-binlog-" + key);
+          thread.setDaemon(true);
+          return thread;
+        });
+    EventDeserializer deserializer = new EventDeserializer();
+    deserializer.setCompatibilityMode(
+        EventDeserializer.CompatibilityMode.CHAR_AND_BINARY_AS_BYTE_ARRAY);
+    client.setEventDeserializer(deserializer);
+    RowChangeLog log = new RowChangeLog(client, at[0], Long.parseLong(at[1]));
+    client.registerEventListener(log::onEvent);
+    client.connect(CATCH_UP_MILLIS);
+    FOLLOWERS.put(key, log);
+    return log;
+  }
+
+  /** The server's current binary log file and position. */
+  private static String[] masterPosition(Connection control) throws SQLException {
+    try (Statement statement = control.createStatement();
+        ResultSet rows = statement.executeQuery("SHOW MASTER STATUS")) {
+      if (!rows.next()) {
+        throw new SQLException("SHOW MASTER STATUS returned no row");
+      }
+      return new String[] {rows.getString(1), Long.toString(rows.getLong(2))};
+    }
+  }
+
+  private synchronized Watch add(String copy, Map<String, TrackedTable> tables) {
+    CopyWatch watch = new CopyWatch(tables);
+    watches.put(copy, watch);
+    return new Watch(copy);
+  }
+
+  private synchronized void onEvent(Event event) {
+    EventData data = event.getData();
+    switch (event.getHeader().getEventType()) {
+      case ROTATE -> {
+        RotateEventData rotate = (RotateEventData) data;
+        file = rotate.getBinlogFilename();
+        position = rotate.getBinlogPosition();
+      }
+      case TABLE_MAP -> {
+        TableMapEventData map = (TableMapEventData) data;
+        tableIds.put(
+            map.getTableId(),
+            new Logged(map.getDatabase(), map.getTable(), map.getColumnTypes().length));
+      }
+      case WRITE_ROWS, EXT_WRITE_ROWS -> {
+        WriteRowsEventData rows = (WriteRowsEventData) data;
+        rows.getRows().forEach(row -> changed(rows.getTableId(), row));
+      }
+      case DELETE_ROWS, EXT_DELETE_ROWS -> {
+        DeleteRowsEventData rows = (DeleteRowsEventData) data;
+        rows.getRows().forEach(row -> changed(rows.getTableId(), row));
+      }
+      case UPDATE_ROWS, EXT_UPDATE_ROWS -> {
+        UpdateRowsEventData rows = (UpdateRowsEventData) data;
+        rows.getRows()
+            .forEach(
+                row -> {
+                  changed(rows.getTableId(), row.getKey());
+                  changed(rows.getTableId(), row.getValue());
+                });
+      }
+      case QUERY -> statementLogged((QueryEventData) data);
+      default -> {
+        // Transaction boundaries and bookkeeping: only their positions matter.
+      }
+    }
+    if (event.getHeader() instanceof EventHeaderV4 header && header.getNextPosition() > 0) {
+      position = header.getNextPosition();
+    }
+    notifyAll();
+  }
+
+  private void changed(long tableId, Serializable[] row) {
+    Logged logged = tableIds.get(tableId);
+    CopyWatch watch = logged == null ? null : watches.get(logged.schema());
+    if (watch != null) {
+      watch.changed(logged, row);
+    }
+  }
+
+  /** A statement logged as text: rows it changed are not in the log. */
+  private void statementLogged(QueryEventData query) {
+    String sql = query.getSql().trim().toUpperCase(Locale.ROOT);
+    if (sql.equals("BEGIN") || sql.equals("COMMIT") || sql.equals("ROLLBACK")) {
+      return;
+    }
+    watches.forEach(
+        (copy, watch) -> {
+          if (copy.equals(query.getDatabase()) || query.getSql().contains(copy)) {
+            watch.everything = false;
+          }
+        });
+  }
+
+  /** Waits until the follower has read the log up to where the server is now. */
+  private void catchUp(Connection control) throws SQLException, TimeoutException {
+    String[] target = masterPosition(control);
+    long targetPosition = Long.parseLong(target[1]);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CATCH_UP_MILLIS);
+    synchronized (this) {
+      while (file.compareTo(target[0]) < 0
+          || (file.equals(target[0]) && position < targetPosition)) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0 || !client.isConnected()) {
+          throw new TimeoutException(
+              "the binary log follower stopped at "
+                  + file
+                  + ":"
+                  + position
+                  + ", the server is at "
+                  + target[0]
+                  + ":"
+                  + targetPosition);
+        }
+        try {
+          TimeUnit.NANOSECONDS.timedWait(this, left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new TimeoutException("interrupted while waiting for the binary log follower");
+        }
+      }
+    }
+  }
+
+  /** A table as a {@code TABLE_MAP} event named it. */
+  private record Logged(String schema, String table, int columnCount) {}
+
+  /** What one copy's tests changed since the last reset. */
+  private static final class CopyWatch {
+    final Map<String, TrackedTable> tables;
+    Map<String, java.util.Set<List<String>>> keys = new HashMap<>();
+    java.util.Set<String> unfollowed = new java.util.HashSet<>();
+    boolean everything = true;
+
+    CopyWatch(Map<String, TrackedTable> tables) {
+      this.tables = tables;
+    }
+
+    void changed(Logged logged, Serializable[] row) {
+      TrackedTable table = tables.get(logged.table());
+      if (table == null || unfollowed.contains(table.name())) {
+        return;
+      }
+      Optional<List<String>> key =
+          logged.columnCount() == table.columnCount() ? table.keyOf(row) : Optional.empty();
+      java.util.Set<List<String>> changed =
+          keys.computeIfAbsent(table.name(), t -> new java.util.HashSet<>());
+      if (key.isEmpty() || changed.size() >= MAX_KEYS) {
+        unfollowed.add(table.name());
+        keys.remove(table.name());
+      } else {
+        changed.add(key.get());
+      }
+    }
+
+    ChangedRows take() {
+      java.util.Set<String> followed = new java.util.HashSet<>();
+      if (everything) {
+        followed.addAll(tables.keySet());
+        followed.removeAll(unfollowed);
+      }
+      ChangedRows taken = new ChangedRows(everything ? keys : Map.of(), followed);
+      keys = new HashMap<>();
+      unfollowed = new java.util.HashSet<>();
+      everything = true;
+      return taken;
+    }
+  }
+
+  /** One copy's watch, held by its run. */
+  public final class Watch implements AutoCloseable {
+    private final String copy;
+
+    private Watch(String copy) {
+      this.copy = copy;
+    }
+
+    /**
+     * The rows tests changed since the last call, once the follower has read the log up to where
+     * the server is now; {@link ChangedRows#unknown()} if it cannot get there in time.
+     */
+    public ChangedRows take(Connection control) throws SQLException {
+      try {
+        catchUp(control);
+      } catch (TimeoutException e) {
+        LOG.log(Level.WARNING, "dbit: " + e.getMessage() + "; comparing large tables in full");
+        distrust();
+        takeNow();
+        return ChangedRows.unknown();
+      }
+      return takeNow();
+    }
+
+    private ChangedRows takeNow() {
+      synchronized (RowChangeLog.this) {
+        CopyWatch watch = watches.get(copy);
+        return watch == null ? ChangedRows.unknown() : watch.take();
+      }
+    }
+
+    /**
+     * Makes the next {@link #take} report nothing followed: a reset that failed after it took the
+     * keys leaves rows the log will not show again.
+     */
+    public void distrust() {
+      synchronized (RowChangeLog.this) {
+        CopyWatch watch = watches.get(copy);
+        if (watch != null) {
+          watch.everything = false;
+        }
+      }
+    }
+
+    /** The tables followed, in no order. */
+    public java.util.Set<String> tables() {
+      synchronized (RowChangeLog.this) {
+        CopyWatch watch = watches.get(copy);
+        return watch == null ? java.util.Set.of() : java.util.Set.copyOf(watch.tables.keySet());
+      }
+    }
+
+    @Override
+    public void close() {
+      synchronized (RowChangeLog.this) {
+        watches.remove(copy);
+      }
+    }
+  }
+}
