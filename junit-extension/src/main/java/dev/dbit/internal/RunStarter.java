@@ -150,7 +150,8 @@ final class RunStarter {
         Level.INFO,
         readyLine(server, template, layout, worker.schema(), reused, judging, counters, between)
             + (System.nanoTime() - start) / 1_000_000
-            + " ms");
+            + " ms"
+            + largeTablesLine(layout, restorer));
     return new DbitRun(
         new DbitRun.Parts(
             control,
@@ -189,6 +190,21 @@ final class RunStarter {
         judging.baseline().describe(),
         counters.performanceSchema() ? "on" : "off",
         between.describe());
+  }
+
+  /** How large reference tables are restored, when there are any. */
+  private static String largeTablesLine(SchemaLayout layout, SchemaRestorer restorer) {
+    if (layout.largeTableKeys().isEmpty()) {
+      return "";
+    }
+    java.util.Set<String> followed = new java.util.TreeSet<>(restorer.followedTables());
+    java.util.Set<String> compared = new java.util.TreeSet<>(layout.largeTableKeys().keySet());
+    compared.removeAll(followed);
+    return "; large tables restored by the rows tests changed (binary log): "
+        + (followed.isEmpty() ? "none" : String.join(", ", followed))
+        + (compared.isEmpty()
+            ? ""
+            : "; compared with the template in full: " + String.join(", ", compared));
   }
 
   /** What judges tests: a normal round trip, the server doctor, the stall guard. */
