@@ -90,7 +90,7 @@ class ReportEntriesTest {
     assertThat(entries.get(ReportKeys.SERVER_VERSION)).startsWith("11.4.5-MariaDB");
     assertThat(entries.get(ReportKeys.SERVER_SETTINGS))
         .isEqualTo(
-            "innodb_flush_log_at_trx_commit=2, sync_binlog=0, log_bin=OFF, innodb_doublewrite=OFF,"
+            "innodb_flush_log_at_trx_commit=2, sync_binlog=0, log_bin=ON, innodb_doublewrite=OFF,"
                 + " performance_schema=ON");
     assertThat(entries.get(ReportKeys.SERVER_WARNINGS))
         .as("the embedded server is tuned for tests")

@@ -156,15 +156,35 @@ public final class RowChangeLog {
     return log;
   }
 
+  /**
+   * The statements that read the server's binary log position: MySQL 8.4 knows only the second,
+   * MariaDB and MySQL 8.0 the first.
+   */
+  private static final List<String> POSITION_SQL =
+      List.of("SHOW MASTER STATUS", "SHOW BINARY LOG STATUS");
+
+  /** Which of {@link #POSITION_SQL} the last server answered. */
+  private static volatile String positionSql = POSITION_SQL.get(0);
+
   /** The server's current binary log file and position. */
   private static String[] masterPosition(Connection control) throws SQLException {
-    try (Statement statement = control.createStatement();
-        ResultSet rows = statement.executeQuery("SHOW MASTER STATUS")) {
-      if (!rows.next()) {
-        throw new SQLException("SHOW MASTER STATUS returned no row");
+    SQLException refused = null;
+    List<String> tries = new java.util.ArrayList<>(POSITION_SQL);
+    tries.remove(positionSql);
+    tries.add(0, positionSql);
+    for (String sql : tries) {
+      try (Statement statement = control.createStatement();
+          ResultSet rows = statement.executeQuery(sql)) {
+        if (!rows.next()) {
+          throw new SQLException(sql + " returned no row");
+        }
+        positionSql = sql;
+        return new String[] {rows.getString(1), Long.toString(rows.getLong(2))};
+      } catch (java.sql.SQLSyntaxErrorException e) {
+        refused = e;
       }
-      return new String[] {rows.getString(1), Long.toString(rows.getLong(2))};
     }
+    throw refused;
   }
 
   private synchronized Watch add(String copy, Map<String, TrackedTable> tables) {

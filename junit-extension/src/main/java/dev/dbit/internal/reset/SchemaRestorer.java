@@ -107,6 +107,19 @@ public final class SchemaRestorer {
   /** What the log said for the reset under way; read at most once per reset. */
   private ChangedRows changesThisReset;
 
+  /** Requests sent outside cleanups since last asked: probes and binary log positions. */
+  private int requestsSent;
+
+  /**
+   * The requests this restorer sent on the control connection outside {@link #clean} since the last
+   * call (a strategy that counts its own statements adds them).
+   */
+  int takeRequestsSent() {
+    int sent = requestsSent;
+    requestsSent = 0;
+    return sent;
+  }
+
   /** Restores large tables by the rows {@code watch} says tests changed. */
   public void followChanges(RowChangeLog.Watch watch) {
     rowLog = Optional.of(watch);
@@ -139,6 +152,7 @@ public final class SchemaRestorer {
     }
     if (changesThisReset == null) {
       changesThisReset = rowLog.get().take(control.get());
+      requestsSent++;
     }
     return changesThisReset;
   }
@@ -187,6 +201,7 @@ public final class SchemaRestorer {
     if (!reference.isEmpty()) {
       parts.add(checksumSql(reference));
     }
+    requestsSent++;
     try (Statement statement = control.get().createStatement()) {
       boolean isResult = statement.execute(String.join(";\n", parts));
       if (!empty.isEmpty()) {

@@ -132,8 +132,8 @@ public final class StatisticsReset implements BetweenTests {
       if (pass == 1) {
         // After a rollback the flagged tables may be as the template has them: ask them first.
         Optional<Set<String>> differing = restorer.differingAfterRollback(dirty);
+        ownStatements += restorer.takeRequestsSent();
         if (differing.isPresent()) {
-          ownStatements++;
           dirty = differing.get();
           if (dirty.isEmpty()) {
             base = noteHidden(end);
@@ -186,6 +186,7 @@ public final class StatisticsReset implements BetweenTests {
   private Pass clean(Set<String> dirty, ServerStatistics.Reading end, boolean firstPass)
       throws SQLException {
     CleanupPlan plan = firstPass ? restorer.planAfterTest(dirty) : restorer.plan(dirty);
+    ownStatements += restorer.takeRequestsSent();
     ServerStatistics.Reading after =
         adjusted(
             restorer.clean(

@@ -147,9 +147,11 @@ public final class SchemaCopier {
         keys.stream()
             .map(k -> "c." + quote(k) + " = p." + quote(k))
             .collect(Collectors.joining(" AND "));
+    // Byte for byte: under a case-insensitive collation 'W5' = 'w5', yet the copy must get back
+    // the template's spelling.
     String rowsMatch =
         columns.stream()
-            .map(c -> "c." + quote(c) + " <=> p." + quote(c))
+            .map(c -> "CAST(c." + quote(c) + " AS BINARY) <=> CAST(p." + quote(c) + " AS BINARY)")
             .collect(Collectors.joining(" AND "));
     String pSelect =
         named
