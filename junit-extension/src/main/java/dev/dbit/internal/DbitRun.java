@@ -173,7 +173,7 @@ public final class DbitRun implements AutoCloseable {
                       tests.n(),
                       100 * resetTimes().p50() / tests.p50())));
     }
-    parts.lifecycle().stop();
+    parts.lifecycle().stop(testSchema());
     parts.pool().close();
     try {
       parts.workerLock().close();

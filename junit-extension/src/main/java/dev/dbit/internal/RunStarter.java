@@ -2,6 +2,7 @@ package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.jdbc.ConnectionFactory;
@@ -119,8 +120,15 @@ final class RunStarter {
     dropAbandonedCopies(control.get(), template.fingerprint());
     SchemaRestorer restorer =
         new SchemaRestorer(control, template.schema(), worker.schema(), layout);
-    boolean reused = prepareCopy(control.get(), template, layout, worker.schema(), restorer);
-    followLargeTables(server, control, layout, worker.schema(), restorer);
+    // With large tables, dbit's own writes stay out of the binary log, which it may follow.
+    boolean unlogged =
+        !layout.largeTableKeys().isEmpty() && control.applyAlways("SET SESSION sql_log_bin = 0");
+    boolean reused =
+        prepareCopy(control.get(), server, unlogged, template, layout, worker.schema(), restorer);
+    if (unlogged) {
+      RowChangeLog.watch(server, control.get(), worker.schema(), layout.largeTableKeys())
+          .ifPresent(restorer::followChanges);
+    }
     boolean mariaDb =
         control
             .get()
@@ -235,23 +243,6 @@ final class RunStarter {
     return new Judging(baseline, doctor, stallGuard);
   }
 
-  /**
-   * Large reference tables are restored by the rows tests changed, when the server's binary log
-   * shows them; dbit's own writes stay out of that log.
-   */
-  private static void followLargeTables(
-      DatabaseServer server,
-      ControlConnection control,
-      SchemaLayout layout,
-      String copy,
-      SchemaRestorer restorer) {
-    if (layout.largeTableKeys().isEmpty() || !control.applyAlways("SET SESSION sql_log_bin = 0")) {
-      return;
-    }
-    RowChangeLog.watch(server, control.get(), copy, layout.largeTableKeys())
-        .ifPresent(restorer::followChanges);
-  }
-
   /** Multi-statement mode lives on this connection only; tests never see it. */
   private static ControlConnection openControl(ConnectionFactory connections) {
     try {
@@ -314,6 +305,8 @@ final class RunStarter {
   /** Reuses a ready copy of this template (restoring every table), or makes a fresh one. */
   private static boolean prepareCopy(
       Connection control,
+      DatabaseServer server,
+      boolean unlogged,
       TemplateBuilder.Template template,
       SchemaLayout layout,
       String copy,
@@ -338,6 +331,15 @@ final class RunStarter {
                 + " template.");
         reusable = false;
       }
+    }
+    if (reusable && unlogged && CopyHistory.untouchedSinceLastRun(server, control, copy)) {
+      LOG.log(
+          Level.INFO,
+          "dbit: the binary log shows nothing touched "
+              + copy
+              + " since the last run left it clean; reused as it is");
+      restorer.trustReusedCopy();
+      return true;
     }
     if (reusable) {
       try {

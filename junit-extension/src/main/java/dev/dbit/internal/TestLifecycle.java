@@ -2,6 +2,7 @@ package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.dbit.TestMetrics;
+import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.ServerLost;
 import dev.dbit.internal.jdbc.StatementWatch;
@@ -13,6 +14,7 @@ import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.Percentiles;
 import dev.dbit.internal.reset.BetweenTests;
 import dev.dbit.internal.reset.SchemaRestorer;
+import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +26,8 @@ import java.util.concurrent.locks.LockSupport;
  * test's thread.
  */
 final class TestLifecycle {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
   /** MySQL and MariaDB error 1205, for row locks and (MariaDB) metadata locks alike. */
   private static final int LOCK_WAIT_TIMEOUT = 1205;
 
@@ -249,8 +253,24 @@ final class TestLifecycle {
     return true;
   }
 
-  /** Stops what follows the server for this run's resets; the run is over. */
-  void stop() {
+  /**
+   * Ends the run's part in the copy: where dbit follows the binary log, one last reset, and the log
+   * position of that clean state recorded in the copy, so that the next run can reuse the copy
+   * without restoring it if nothing touched it meanwhile. Then stops following the log.
+   */
+  void stop(String copy) {
+    if (!restorer.followedTables().isEmpty() && lost == null && current == null) {
+      try {
+        begin(false);
+        current = null;
+        CopyHistory.recordClean(control.get(), copy);
+      } catch (SQLException | RuntimeException e) {
+        LOG.log(
+            Level.DEBUG,
+            "dbit: the final reset of " + copy + " failed; the next run restores it in full",
+            e);
+      }
+    }
     restorer.stopFollowing();
   }
 }

@@ -44,6 +44,19 @@ public final class RowChangeLog {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
   private static final Map<String, RowChangeLog> FOLLOWERS = new ConcurrentHashMap<>();
 
+  /**
+   * The client library logs every connect at INFO through java.util.logging; dbit says itself what
+   * matters. Held here: java.util.logging forgets the level of a logger nobody references.
+   */
+  private static final java.util.logging.Logger CLIENT_LOG = quietClientLog();
+
+  private static java.util.logging.Logger quietClientLog() {
+    java.util.logging.Logger logger =
+        java.util.logging.Logger.getLogger(BinaryLogClient.class.getName());
+    logger.setLevel(java.util.logging.Level.WARNING);
+    return logger;
+  }
+
   /** How long a reset waits for the follower to reach the server's log position. */
   static final long CATCH_UP_MILLIS = 10_000;
 
@@ -101,7 +114,7 @@ public final class RowChangeLog {
   }
 
   /** Why this server's log cannot be followed, if it cannot. */
-  private static Optional<String> unusable(Connection control) throws SQLException {
+  static Optional<String> unusable(Connection control) throws SQLException {
     try (Statement statement = control.createStatement();
         ResultSet rows =
             statement.executeQuery(
@@ -125,23 +138,34 @@ public final class RowChangeLog {
 
   private static synchronized RowChangeLog follower(DatabaseServer server, Connection control)
       throws SQLException, IOException, TimeoutException {
+    CLIENT_LOG.fine("dbit follows the binary log of " + server.description());
     String key = server.host() + ":" + server.port();
     RowChangeLog running = FOLLOWERS.get(key);
     if (running != null && running.client.isConnected()) {
       return running;
     }
-    String[] at = masterPosition(control);
+    LogPosition at = LogPosition.current(control);
+    BinaryLogClient client = client(server, at, "dbit-binlog-" + key);
+    RowChangeLog log = new RowChangeLog(client, at.file(), at.offset());
+    client.registerEventListener(log::onEvent);
+    client.connect(CATCH_UP_MILLIS);
+    FOLLOWERS.put(key, log);
+    return log;
+  }
+
+  /** A replica-style client of {@code server}'s log from {@code from}, on daemon threads. */
+  static BinaryLogClient client(DatabaseServer server, LogPosition from, String threadName) {
     BinaryLogClient client =
         new BinaryLogClient(
             server.host(), server.port(), server.user(), server.password().reveal());
     // A replica id no real replica of a test server is likely to use.
     client.setServerId(1_000_000 + ThreadLocalRandom.current().nextInt(1_000_000));
-    client.setBinlogFilename(at[0]);
-    client.setBinlogPosition(Long.parseLong(at[1]));
+    client.setBinlogFilename(from.file());
+    client.setBinlogPosition(from.offset());
     client.setKeepAlive(false);
     client.setThreadFactory(
         runnable -> {
-          Thread thread = new Thread(runnable, "dbit-binlog-" + key);
+          Thread thread = new Thread(runnable, threadName);
           thread.setDaemon(true);
           return thread;
         });
@@ -149,42 +173,16 @@ public final class RowChangeLog {
     deserializer.setCompatibilityMode(
         EventDeserializer.CompatibilityMode.CHAR_AND_BINARY_AS_BYTE_ARRAY);
     client.setEventDeserializer(deserializer);
-    RowChangeLog log = new RowChangeLog(client, at[0], Long.parseLong(at[1]));
-    client.registerEventListener(log::onEvent);
-    client.connect(CATCH_UP_MILLIS);
-    FOLLOWERS.put(key, log);
-    return log;
+    return client;
   }
 
-  /**
-   * The statements that read the server's binary log position: MySQL 8.4 knows only the second,
-   * MariaDB and MySQL 8.0 the first.
-   */
-  private static final List<String> POSITION_SQL =
-      List.of("SHOW MASTER STATUS", "SHOW BINARY LOG STATUS");
-
-  /** Which of {@link #POSITION_SQL} the last server answered. */
-  private static volatile String positionSql = POSITION_SQL.get(0);
-
-  /** The server's current binary log file and position. */
-  private static String[] masterPosition(Connection control) throws SQLException {
-    SQLException refused = null;
-    List<String> tries = new java.util.ArrayList<>(POSITION_SQL);
-    tries.remove(positionSql);
-    tries.add(0, positionSql);
-    for (String sql : tries) {
-      try (Statement statement = control.createStatement();
-          ResultSet rows = statement.executeQuery(sql)) {
-        if (!rows.next()) {
-          throw new SQLException(sql + " returned no row");
-        }
-        positionSql = sql;
-        return new String[] {rows.getString(1), Long.toString(rows.getLong(2))};
-      } catch (java.sql.SQLSyntaxErrorException e) {
-        refused = e;
-      }
+  /** Whether a statement logged as text may have changed {@code copy}. */
+  static boolean mayChange(QueryEventData query, String copy) {
+    String sql = query.getSql().trim().toUpperCase(Locale.ROOT);
+    if (sql.equals("BEGIN") || sql.equals("COMMIT") || sql.equals("ROLLBACK")) {
+      return false;
     }
-    throw refused;
+    return copy.equals(query.getDatabase()) || query.getSql().contains(copy);
   }
 
   private synchronized Watch add(String copy, Map<String, TrackedTable> tables) {
@@ -245,13 +243,9 @@ public final class RowChangeLog {
 
   /** A statement logged as text: rows it changed are not in the log. */
   private void statementLogged(QueryEventData query) {
-    String sql = query.getSql().trim().toUpperCase(Locale.ROOT);
-    if (sql.equals("BEGIN") || sql.equals("COMMIT") || sql.equals("ROLLBACK")) {
-      return;
-    }
     watches.forEach(
         (copy, watch) -> {
-          if (copy.equals(query.getDatabase()) || query.getSql().contains(copy)) {
+          if (mayChange(query, copy)) {
             watch.everything = false;
           }
         });
@@ -259,23 +253,17 @@ public final class RowChangeLog {
 
   /** Waits until the follower has read the log up to where the server is now. */
   private void catchUp(Connection control) throws SQLException, TimeoutException {
-    String[] target = masterPosition(control);
-    long targetPosition = Long.parseLong(target[1]);
+    LogPosition target = LogPosition.current(control);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CATCH_UP_MILLIS);
     synchronized (this) {
-      while (file.compareTo(target[0]) < 0
-          || (file.equals(target[0]) && position < targetPosition)) {
+      while (new LogPosition(file, position).compareTo(target) < 0) {
         long left = deadline - System.nanoTime();
         if (left <= 0 || !client.isConnected()) {
           throw new TimeoutException(
               "the binary log follower stopped at "
-                  + file
-                  + ":"
-                  + position
+                  + new LogPosition(file, position)
                   + ", the server is at "
-                  + target[0]
-                  + ":"
-                  + targetPosition);
+                  + target);
         }
         try {
           TimeUnit.NANOSECONDS.timedWait(this, left);

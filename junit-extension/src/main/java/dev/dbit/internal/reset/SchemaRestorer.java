@@ -82,6 +82,17 @@ public final class SchemaRestorer {
     resetProbingEverything();
   }
 
+  /**
+   * Takes a reused copy as it is, because the binary log shows nothing touched it since an earlier
+   * run left it clean: records the reference checksums, and counts every {@code AUTO_INCREMENT}
+   * counter as moved (earlier runs moved them).
+   */
+  public void trustReusedCopy() throws SQLException {
+    requireOwnership();
+    countersMoved = new TreeSet<>(layout.autoIncrementTables());
+    referenceChecksums = readChecksums();
+  }
+
   /** Records the reference checksums of a freshly built copy. */
   public void recordBaseline() throws SQLException {
     requireOwnership();

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Copies a template into a worker's own schema: tables with keys and foreign keys, reference rows,
@@ -143,38 +144,46 @@ public final class SchemaCopier {
           + " FROM "
           + qualified(template, table);
     }
+    String copyTable = qualified(copy, table);
+    // Byte for byte: under a case-insensitive collation 'W5' = 'w5', yet the copy must get back
+    // the template's spelling. NOT EXISTS, not a multi-table DELETE with an alias: MariaDB refuses
+    // that ("No database selected") on a connection without a default schema.
+    String sameRow =
+        Stream.concat(
+                keys.stream().map(k -> "p." + quote(k) + " = " + copyTable + "." + quote(k)),
+                columns.stream()
+                    .map(
+                        c ->
+                            "CAST("
+                                + copyTable
+                                + "."
+                                + quote(c)
+                                + " AS BINARY) <=> CAST(p."
+                                + quote(c)
+                                + " AS BINARY)"))
+            .collect(Collectors.joining(" AND "));
     String keysMatch =
         keys.stream()
             .map(k -> "c." + quote(k) + " = p." + quote(k))
-            .collect(Collectors.joining(" AND "));
-    // Byte for byte: under a case-insensitive collation 'W5' = 'w5', yet the copy must get back
-    // the template's spelling.
-    String rowsMatch =
-        columns.stream()
-            .map(c -> "CAST(c." + quote(c) + " AS BINARY) <=> CAST(p." + quote(c) + " AS BINARY)")
             .collect(Collectors.joining(" AND "));
     String pSelect =
         named
             ? columns.stream().map(c -> "p." + quote(c)).collect(Collectors.joining(", "))
             : "p.*";
-    return "DELETE c FROM "
-        + qualified(copy, table)
-        + " c LEFT JOIN "
+    return "DELETE FROM "
+        + copyTable
+        + " WHERE NOT EXISTS (SELECT 1 FROM "
         + qualified(template, table)
-        + " p ON "
-        + keysMatch
-        + " AND "
-        + rowsMatch
-        + " WHERE p."
-        + quote(keys.get(0))
-        + " IS NULL;\n"
+        + " p WHERE "
+        + sameRow
+        + ");\n"
         + into
         + " SELECT "
         + pSelect
         + " FROM "
         + qualified(template, table)
         + " p LEFT JOIN "
-        + qualified(copy, table)
+        + copyTable
         + " c ON "
         + keysMatch
         + " WHERE c."
