@@ -167,6 +167,7 @@ class CleanupPlanTest {
         new CleanupPlanner("tpl", "copy", LARGE)
             .plan(List.of("image"), Set.of(), false, ChangedRows.unknown());
 
-    assertThat(String.join("\n", plan.statements())).contains("WHERE NOT EXISTS (SELECT 1 FROM `tpl`.`image` p WHERE");
+    assertThat(String.join("\n", plan.statements()))
+        .contains("WHERE NOT EXISTS (SELECT 1 FROM `tpl`.`image` p WHERE");
   }
 }
