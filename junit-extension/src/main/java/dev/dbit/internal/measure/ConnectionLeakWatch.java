@@ -24,6 +24,10 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
   /** Server ids of every connection dbit ever handed out in this run. */
   private final Set<Long> handedOutEver = ConcurrentHashMap.newKeySet();
 
+  /** The driver's connection behind each server id dbit handed out. */
+  private final java.util.Map<Long, com.mysql.cj.jdbc.JdbcConnection> drivers =
+      new ConcurrentHashMap<>();
+
   /** Who a server connection with an open transaction belongs to. */
   public enum Owner {
     /** dbit handed it to the running test. */
@@ -46,11 +50,13 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
         && method.getName().equals("getConnection")
         && context.getResult() instanceof Connection connection) {
       open.add(connection);
-      serverThread(connection)
+      driver(connection)
           .ifPresent(
-              id -> {
+              driver -> {
+                long id = driver.getId();
                 handedOutThisTest.add(id);
                 handedOutEver.add(id);
+                drivers.put(id, driver);
               });
     } else if (Connection.class.isAssignableFrom(method.getDeclaringClass())
         && method.getName().equals("close")
@@ -73,6 +79,24 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
       return Owner.THIS_TEST;
     }
     return handedOutEver.contains(thread) ? Owner.EARLIER_TEST : Owner.NOT_DBITS;
+  }
+
+  /**
+   * Whether the driver's last reply from the server on connection {@code thread} said a transaction
+   * was open: exact and current, unlike the server's transaction list, which MariaDB serves from a
+   * copy that stays stale while other connections keep reading it. Empty for a connection dbit did
+   * not hand out, or one that is closed.
+   */
+  public java.util.Optional<Boolean> driverSeesTransaction(long thread) {
+    com.mysql.cj.jdbc.JdbcConnection driver = drivers.get(thread);
+    try {
+      if (driver == null || driver.isClosed()) {
+        return java.util.Optional.empty();
+      }
+      return java.util.Optional.of(driver.getSession().getServerSession().inTransactionOnServer());
+    } catch (SQLException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
   }
 
   /**
@@ -108,9 +132,13 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
 
   /** The server's id of the connection, known to Connector/J without a round trip. */
   private static java.util.Optional<Long> serverThread(Connection connection) {
+    return driver(connection).map(com.mysql.cj.jdbc.JdbcConnection::getId);
+  }
+
+  private static java.util.Optional<com.mysql.cj.jdbc.JdbcConnection> driver(
+      Connection connection) {
     try {
-      return java.util.Optional.of(
-          connection.unwrap(com.mysql.cj.jdbc.JdbcConnection.class).getId());
+      return java.util.Optional.of(connection.unwrap(com.mysql.cj.jdbc.JdbcConnection.class));
     } catch (SQLException | RuntimeException e) {
       return java.util.Optional.empty();
     }

@@ -1,0 +1,36 @@
+package dev.dbit.internal.stall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dbit.internal.report.Percentiles;
+import org.junit.jupiter.api.Test;
+
+/** Which probed paths count as stalling, given the other paths of the same probe. */
+class DifferentialProbeTest {
+  private static final Percentiles ROUND_TRIP = new Percentiles(50, 0.15, 0.21, 2.95);
+
+  @Test
+  void aDelayedAckIsAStallBesideAFastPath() {
+    assertThat(DifferentialProbe.stalls(ms(44.0), ms(0.30), ROUND_TRIP, true)).isTrue();
+  }
+
+  /** Measured in a CI run beside two busy loops and a parallel build: no stall there. */
+  @Test
+  void threeSlowRequestsOnABusyMachineAreNoStall() {
+    assertThat(DifferentialProbe.stalls(ms(4.39), ms(0.81), ROUND_TRIP, true)).isFalse();
+  }
+
+  @Test
+  void whenEveryPathIsSlowTheRoundTripDecides() {
+    assertThat(DifferentialProbe.stalls(ms(44.0), ms(44.0), ROUND_TRIP, true)).isTrue();
+  }
+
+  @Test
+  void aPathCloseToTheRoundTripNeverStalls() {
+    assertThat(DifferentialProbe.stalls(ms(0.5), ms(0.3), ROUND_TRIP, true)).isFalse();
+  }
+
+  private static Percentiles ms(double median) {
+    return new Percentiles(10, median * 0.9, median, median * 1.2);
+  }
+}
