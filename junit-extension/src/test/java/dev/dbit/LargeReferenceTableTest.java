@@ -58,6 +58,8 @@ class LargeReferenceTableTest {
       SELECT n, 1 + n % 10, CONCAT('image-', n), UNHEX(SHA2(CONCAT('png', n), 256)) FROM (
         SELECT a.d + 10 * b.d + 100 * c.d + 1000 * e.d + 10000 * f.d AS n
         FROM DIGITS a, DIGITS b, DIGITS c, DIGITS e, DIGITS f) digits;
+      CREATE TABLE license (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL);
+      INSERT INTO license (id, name) VALUES (1, 'CC0'), (2, 'CC-BY'), (3, 'all rights reserved');
       CREATE TABLE word (word VARCHAR(40) PRIMARY KEY, n INT NOT NULL);
       INSERT INTO word (word, n)
       SELECT CONCAT('w', n), n FROM (
@@ -77,13 +79,14 @@ class LargeReferenceTableTest {
           "changed a row's key",
           "rolled back an update",
           "fired a trigger that updates one row",
-          "deleted a gallery (its 10,000 images cascade)");
+          "deleted a gallery (its 10,000 images cascade)",
+          "updated one row of a 3-row table (for comparison)");
 
   /** A cascade is not in the binary log: the reset after it compares the table in full. */
   private static final String CASCADE = KINDS.get(7);
 
   /** Each kind twice. */
-  private static final int TESTS = 16;
+  private static final int TESTS = 18;
 
   /**
    * Far fewer rows than a comparison of the table with the template reads (200,000): the reset read
@@ -177,6 +180,7 @@ class LargeReferenceTableTest {
     DbitTestKit.assertAllSucceeded(results, TESTS);
     assertThat(SEEN).hasSize(TESTS).allMatch(seen -> seen.equals(SEEN.get(0)));
     assertThat(SEEN.get(0)).startsWith("10 | 100000 | ");
+    assertThat(SEEN.get(0).split(" \\| ")).hasSize(6);
     Map<String, List<Double>> resets = new TreeMap<>();
     results.testEvents().reportingEntryPublished().stream()
         .forEach(
@@ -233,7 +237,8 @@ class LargeReferenceTableTest {
                 "SELECT (SELECT COUNT(*) FROM gallery), (SELECT COUNT(*) FROM image)")) {
           rows.next();
           String counts = rows.getLong(1) + " | " + rows.getLong(2);
-          try (ResultSet sum = statement.executeQuery("CHECKSUM TABLE image, image_tag, word")) {
+          try (ResultSet sum =
+              statement.executeQuery("CHECKSUM TABLE image, image_tag, word, license")) {
             StringBuilder seen = new StringBuilder(counts);
             while (sum.next()) {
               seen.append(" | ").append(sum.getLong(2));
@@ -268,6 +273,8 @@ class LargeReferenceTableTest {
                   "INSERT INTO image_tag (image_id, tag) VALUES (" + id + ", 'cat')");
           case "deleted a gallery (its 10,000 images cascade)" ->
               statement.executeUpdate("DELETE FROM gallery WHERE id = 3");
+          case "updated one row of a 3-row table (for comparison)" ->
+              statement.executeUpdate("UPDATE license SET name = 'changed' WHERE id = 2");
           default -> {
             // only read
           }
