@@ -18,6 +18,13 @@ public final class DifferentialProbe {
   static final int WARM_UP = 2;
   public static final int SAMPLES = 10;
 
+  /**
+   * No probed path stalls below this median: a transport stall waits for a delayed ACK, whose
+   * shortest timer among common systems is Linux's 40 ms; half of it leaves room for a shorter
+   * timer and none for a busy machine, where three requests took 4 ms.
+   */
+  static final double DELAYED_ACK_FLOOR_MS = 20.0;
+
   private DifferentialProbe() {}
 
   public static ProbeResult run(
@@ -49,18 +56,19 @@ public final class DifferentialProbe {
   }
 
   /**
-   * A path stalls when its median is far above a normal round trip and, unless even the fastest
-   * path of the same probe is, far above that fastest path too: measured in the same moment, it
-   * tells a stalled path from a machine so busy that every request takes a few milliseconds (a
-   * server-side prepare/execute/close, three requests, took 4.4 ms against 0.8 ms for a client-side
-   * prepared statement beside two busy loops and a parallel build; a delayed ACK costs about 40
-   * ms).
+   * A path stalls when its median is at least {@value #DELAYED_ACK_FLOOR_MS} ms, far above a normal
+   * round trip and, unless even the fastest path of the same probe is, far above that fastest path
+   * too: measured in the same moment, it tells a stalled path from a machine so busy that every
+   * request takes a few milliseconds. On busy CI machines a server-side prepare/execute/close
+   * (three requests) took 4.39 ms against 0.81 ms for a client-side prepared statement, and 4.04 ms
+   * against 0.29 ms; a delayed ACK costs about 40 ms.
    */
   static boolean stalls(
       Percentiles path, Percentiles fastest, Percentiles baseline, boolean loopbackServer) {
     boolean farAbove = StallJudge.farAboveRoundTrip(path.p50(), baseline, loopbackServer);
     boolean everythingSlow = StallJudge.farAboveRoundTrip(fastest.p50(), baseline, loopbackServer);
-    return farAbove
+    return path.p50() >= DELAYED_ACK_FLOOR_MS
+        && farAbove
         && (everythingSlow || path.p50() >= StallJudge.ROUND_TRIP_FACTOR * fastest.p50());
   }
 }

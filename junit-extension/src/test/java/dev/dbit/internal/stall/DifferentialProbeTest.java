@@ -20,6 +20,21 @@ class DifferentialProbeTest {
     assertThat(DifferentialProbe.stalls(ms(4.39), ms(0.81), ROUND_TRIP, true)).isFalse();
   }
 
+  /**
+   * Measured in a CI run beside two busy loops: fourteen times the fastest path, still no delayed
+   * ACK.
+   */
+  @Test
+  void aFewMillisecondsFarAboveTheFastestPathAreNoStall() {
+    assertThat(DifferentialProbe.stalls(ms(4.04), ms(0.29), ROUND_TRIP, true)).isFalse();
+  }
+
+  @Test
+  void aDelayedAckIsAStallEvenWhenTheRoundTripIsSlow() {
+    Percentiles slowRoundTrip = new Percentiles(50, 1.5, 2.5, 6.0);
+    assertThat(DifferentialProbe.stalls(ms(41.0), ms(2.6), slowRoundTrip, true)).isTrue();
+  }
+
   @Test
   void whenEveryPathIsSlowTheRoundTripDecides() {
     assertThat(DifferentialProbe.stalls(ms(44.0), ms(44.0), ROUND_TRIP, true)).isTrue();
