@@ -12,6 +12,7 @@ import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.reset.BetweenTests;
 import dev.dbit.internal.reset.CounterGateReset;
+import dev.dbit.internal.reset.KeyTriggers;
 import dev.dbit.internal.reset.PerformanceSchemaReset;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.reset.StatisticsReset;
@@ -34,6 +35,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.sql.DataSource;
 import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
 
@@ -205,11 +208,17 @@ final class RunStarter {
     if (layout.largeTableKeys().isEmpty()) {
       return "";
     }
-    java.util.Set<String> followed = new java.util.TreeSet<>(restorer.followedTables());
-    java.util.Set<String> compared = new java.util.TreeSet<>(layout.largeTableKeys().keySet());
+    Set<String> followed = new TreeSet<>(restorer.followedTables());
+    Set<String> keyed = new TreeSet<>(restorer.keyedTables());
+    Set<String> compared = new TreeSet<>(layout.largeTableKeys().keySet());
     compared.removeAll(followed);
-    return "; large tables restored by the rows tests changed (binary log): "
-        + (followed.isEmpty() ? "none" : String.join(", ", followed))
+    compared.removeAll(keyed);
+    String how =
+        keyed.isEmpty()
+            ? "(binary log): " + (followed.isEmpty() ? "none" : String.join(", ", followed))
+            : "(keys kept by dbit's triggers): " + String.join(", ", keyed);
+    return "; large tables restored by the rows tests changed "
+        + how
         + (compared.isEmpty()
             ? ""
             : "; compared with the template in full: " + String.join(", ", compared));
@@ -279,15 +288,29 @@ final class RunStarter {
     Optional<StatisticsReset> statistics =
         StatisticsReset.ifAvailable(control, restorer, layout, copy);
     if (statistics.isPresent()) {
+      removeKeyTriggers(control, layout, copy);
       return statistics.get();
     }
     Optional<PerformanceSchemaReset> tableIo =
         PerformanceSchemaReset.ifAvailable(control, restorer, layout, copy, counters);
     if (tableIo.isPresent()) {
+      removeKeyTriggers(control, layout, copy);
       return tableIo.get();
     }
     LOG.log(Level.WARNING, CounterGateReset.ADVICE.formatted(layout.tables().size()));
+    // No binary log to follow and no counter per table: triggers keep the changed keys.
+    if (restorer.followedTables().isEmpty() && !layout.largeTableKeys().isEmpty()) {
+      KeyTriggers.install(control, copy, layout).ifPresent(restorer::keepKeysBy);
+    }
     return new CounterGateReset(control, restorer, counters, copy);
+  }
+
+  /** Counters per table find the changed tables: an earlier run's key triggers are not needed. */
+  private static void removeKeyTriggers(
+      ControlConnection control, SchemaLayout layout, String copy) {
+    if (!layout.largeTableKeys().isEmpty()) {
+      KeyTriggers.remove(control.get(), copy);
+    }
   }
 
   static Map<String, String> poolParams(Map<String, String> userParams, boolean mariaDb) {

@@ -40,30 +40,46 @@ final class CleanupPlanner {
    * @param countersMoved tables whose {@code AUTO_INCREMENT} counter moved since it was last reset
    * @param resetAutoIncrement whether this cleanup also resets those counters
    * @param changes the rows the binary log says tests changed
+   * @param keyTriggers triggers that keep the keys of changed rows: a table they track gets back
+   *     only those rows while their account is complete, unless a cascade or a trigger this cleanup
+   *     fires writes it; its key table is emptied either way
    */
   CleanupPlan plan(
       Collection<String> dirty,
       Set<String> countersMoved,
       boolean resetAutoIncrement,
-      ChangedRows changes) {
+      ChangedRows changes,
+      Optional<KeyTriggers> keyTriggers) {
     List<String> tables = order(dirty);
     Set<String> cascadedInto = new LinkedHashSet<>();
     for (String table : tables) {
       cascadedInto.addAll(layout.cascadeChildren().getOrDefault(table, Set.of()));
     }
+    Set<String> sources = new LinkedHashSet<>();
+    tables.stream().filter(this::firesTriggers).forEach(sources::add);
+    Set<String> writtenByTriggers = triggerTargets(sources);
     List<String> statements = new ArrayList<>();
     statements.add("START TRANSACTION");
     for (String table : tables) {
       List<String> columns = layout.referenceColumns().get(table);
       Optional<Set<List<String>>> changedKeys =
           cascadedInto.contains(table) ? Optional.empty() : changes.of(table);
+      boolean keyed = keyTriggers.isPresent() && keyTriggers.get().tables().contains(table);
       if (columns == null) {
         statements.add("DELETE FROM " + qualified(copy, table));
       } else if (changedKeys.isPresent() && layout.largeTableKeys().containsKey(table)) {
         statements.addAll(
             SchemaCopier.restoreRowsSql(template, copy, layout, table, changedKeys.get()));
+      } else if (keyed
+          && keyTriggers.get().complete()
+          && !cascadedInto.contains(table)
+          && !writtenByTriggers.contains(table)) {
+        statements.addAll(keyTriggers.get().restoreSql(template, table));
       } else {
         statements.add(SchemaCopier.restoreTableSql(template, copy, layout, table));
+        if (keyed) {
+          statements.add(keyTriggers.get().clearSql(table));
+        }
       }
     }
     statements.add("COMMIT");
@@ -76,6 +92,15 @@ final class CleanupPlanner {
       moved.clear();
     }
     return new CleanupPlan(tables, chained(tables), statements, moved);
+  }
+
+  /** The cleanup of {@code dirty} where no triggers keep changed keys. */
+  CleanupPlan plan(
+      Collection<String> dirty,
+      Set<String> countersMoved,
+      boolean resetAutoIncrement,
+      ChangedRows changes) {
+    return plan(dirty, countersMoved, resetAutoIncrement, changes, Optional.empty());
   }
 
   private List<String> order(Collection<String> dirty) {

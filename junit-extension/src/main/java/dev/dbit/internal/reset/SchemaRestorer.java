@@ -40,7 +40,6 @@ public final class SchemaRestorer {
   private final List<String> emptyTables;
   private final List<String> referenceTables;
   private final String existsSql;
-  private final String probeSql;
   private Map<String, Long> referenceChecksums = Map.of();
 
   /** Whether cleanups also reset AUTO_INCREMENT counters; set before each test. */
@@ -58,14 +57,6 @@ public final class SchemaRestorer {
     this.emptyTables = layout.emptyTables();
     this.referenceTables = List.copyOf(layout.referenceTables());
     this.existsSql = emptyTables.isEmpty() ? "" : SchemaLayout.probeSql(copy, emptyTables);
-    List<String> parts = new ArrayList<>();
-    if (!existsSql.isEmpty()) {
-      parts.add(existsSql);
-    }
-    if (!referenceTables.isEmpty()) {
-      parts.add(checksumSql());
-    }
-    this.probeSql = String.join(";\n", parts);
   }
 
   /**
@@ -77,6 +68,7 @@ public final class SchemaRestorer {
     requireOwnership();
     // Cleans every table, so every AUTO_INCREMENT counter counts as moved (earlier runs moved
     // them).
+    distrustKeys();
     clean(plan(layout.tables()), "", rows -> null);
     referenceChecksums = readChecksums();
     resetProbingEverything();
@@ -112,6 +104,9 @@ public final class SchemaRestorer {
   /** Whether the test before the next reset rolled back a transaction; set before each reset. */
   private boolean rolledBack;
 
+  /** Triggers that keep the keys of changed rows of large tables, where dbit installed them. */
+  private Optional<KeyTriggers> keyTriggers = Optional.empty();
+
   /** The binary log's account of changed rows, when dbit follows it for this copy. */
   private Optional<RowChangeLog.Watch> rowLog = Optional.empty();
 
@@ -139,6 +134,24 @@ public final class SchemaRestorer {
   /** The large tables restored by changed rows; empty when dbit does not follow the log. */
   public Set<String> followedTables() {
     return rowLog.map(RowChangeLog.Watch::tables).orElse(Set.of());
+  }
+
+  /** Restores the large tables {@code triggers} track by the keys they recorded. */
+  public void keepKeysBy(KeyTriggers triggers) {
+    keyTriggers = Optional.of(triggers);
+  }
+
+  /** The large tables restored by the keys dbit's triggers recorded; empty without them. */
+  public Set<String> keyedTables() {
+    return keyTriggers.map(KeyTriggers::tables).orElse(Set.of());
+  }
+
+  /**
+   * Something no trigger sees may have changed rows (a re-created table): the next probe compares
+   * every table, and recreates missing triggers first.
+   */
+  public void distrustKeys() {
+    keyTriggers.ifPresent(KeyTriggers::distrust);
   }
 
   /** Stops following the binary log for this copy; the run is over. */
@@ -238,7 +251,8 @@ public final class SchemaRestorer {
 
   /** The cleanup of {@code dirty} with the current bookkeeping, comparing in full; runs nothing. */
   CleanupPlan plan(Collection<String> dirty) {
-    return planner.plan(dirty, countersMoved, resetAutoIncrement, ChangedRows.unknown());
+    return planner.plan(
+        dirty, countersMoved, resetAutoIncrement, ChangedRows.unknown(), keyTriggers);
   }
 
   /**
@@ -246,7 +260,7 @@ public final class SchemaRestorer {
    * log says the test changed (when dbit follows it); runs nothing but that reading.
    */
   CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
-    return planner.plan(dirty, countersMoved, resetAutoIncrement, changes(dirty));
+    return planner.plan(dirty, countersMoved, resetAutoIncrement, changes(dirty), keyTriggers);
   }
 
   /**
@@ -288,6 +302,7 @@ public final class SchemaRestorer {
    */
   private SQLException rolledBack(String sql, MultiStatement.StatementFailed failure) {
     rowLog.ifPresent(RowChangeLog.Watch::distrust);
+    keyTriggers.ifPresent(KeyTriggers::distrust);
     rollback(failure);
     String statement = failingStatement(sql).orElse("the request");
     rollback(failure);
@@ -307,6 +322,7 @@ public final class SchemaRestorer {
   private void rollback(SQLException failure) {
     try (Statement rollback = control.get().createStatement()) {
       rollback.execute("ROLLBACK");
+      rollback.execute("SET " + KeyTriggers.SWITCH + " = NULL");
     } catch (SQLException e) {
       failure.addSuppressed(e);
     }
@@ -343,6 +359,7 @@ public final class SchemaRestorer {
    * the safe method, for when no counter can be trusted.
    */
   public void resetProbingEverything() throws SQLException {
+    distrustKeys();
     probeAndClean(Optional.empty(), "", rows -> null);
   }
 
@@ -358,15 +375,21 @@ public final class SchemaRestorer {
       String readingSql,
       MultiStatement.Reader<T> reader)
       throws SQLException {
+    Optional<KeyTriggers> incomplete = keyTriggers.filter(k -> !k.complete());
+    if (incomplete.isPresent()) {
+      incomplete.get().ensureInstalled();
+    }
     Optional<T> reading = Optional.empty();
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
       List<String> dirty = probe(pass == 1 ? knownChecksums : Optional.empty());
       if (dirty.isEmpty() && !countersToReset()) {
+        incomplete.ifPresent(KeyTriggers::trust);
         return reading;
       }
       CleanupPlan plan = plan(dirty);
       reading = Optional.ofNullable(clean(plan, readingSql, reader));
       if (!plan.needsConfirmation() || dirty.isEmpty()) {
+        incomplete.ifPresent(KeyTriggers::trust);
         return reading;
       }
     }
@@ -433,28 +456,72 @@ public final class SchemaRestorer {
     return probe(Optional.empty());
   }
 
-  /** Tables that differ from the post-migration state, in one round trip. */
+  /**
+   * Tables that differ from the post-migration state, in one round trip. Where key triggers keep a
+   * complete account, their key tables stand in for the checksums of the tables they track, and a
+   * cascade from a differing table makes the tracked tables it reaches differ too.
+   */
   private List<String> probe(Optional<Map<String, Long>> knownChecksums) throws SQLException {
+    Optional<KeyTriggers> keyed = keyTriggers.filter(KeyTriggers::complete);
+    List<String> checksummed =
+        knownChecksums.isPresent()
+            ? List.of()
+            : referenceTables.stream()
+                .filter(t -> keyed.isEmpty() || !keyed.get().tables().contains(t))
+                .toList();
+    List<String> parts = new ArrayList<>();
+    if (!existsSql.isEmpty()) {
+      parts.add(existsSql);
+    }
+    if (keyed.isPresent() && knownChecksums.isEmpty()) {
+      parts.add(keyed.get().probeSql());
+    }
+    if (!checksummed.isEmpty()) {
+      parts.add(checksumSql(checksummed));
+    }
     List<String> dirty = new ArrayList<>();
-    String sql = knownChecksums.isPresent() ? existsSql : probeSql;
     Map<String, Long> checksums = knownChecksums.orElse(Map.of());
-    if (!sql.isEmpty()) {
+    if (!parts.isEmpty()) {
       try (Statement statement = control.get().createStatement()) {
-        boolean isResult = statement.execute(sql);
+        boolean isResult = statement.execute(String.join(";\n", parts));
         if (!emptyTables.isEmpty()) {
           try (ResultSet rows = statement.getResultSet()) {
             dirty.addAll(SchemaLayout.nonEmptyTables(rows, emptyTables));
           }
           isResult = statement.getMoreResults();
         }
-        if (knownChecksums.isEmpty() && !referenceTables.isEmpty() && isResult) {
+        if (keyed.isPresent() && knownChecksums.isEmpty() && isResult) {
+          try (ResultSet rows = statement.getResultSet()) {
+            dirty.addAll(keyed.get().changedTables(rows));
+          }
+          isResult = statement.getMoreResults();
+        }
+        if (!checksummed.isEmpty() && isResult) {
           try (ResultSet rows = statement.getResultSet()) {
             checksums = checksums(rows);
           }
         }
       }
     }
-    dirty.addAll(changedReferenceTables(checksums));
+    dirty.addAll(
+        changedReferenceTables(
+            checksums, knownChecksums.isPresent() ? referenceTables : checksummed));
+    if (keyed.isPresent()) {
+      for (String reached : layout.withCascades(new LinkedHashSet<>(dirty))) {
+        if (keyed.get().tables().contains(reached) && !dirty.contains(reached)) {
+          dirty.add(reached);
+        }
+      }
+    }
+    System.err.println(
+        "SPIKE probe keyed="
+            + keyed.isPresent()
+            + " known="
+            + knownChecksums.isPresent()
+            + " dirty="
+            + dirty
+            + " present="
+            + keyTriggers.isPresent());
     return dirty;
   }
 

@@ -200,17 +200,33 @@ public final class SchemaCopier {
     if (keys.isEmpty()) {
       return List.of();
     }
-    List<String> keyColumns = layout.largeTableKeys().get(table);
-    String key =
-        keyColumns.size() == 1
-            ? quote(keyColumns.get(0))
-            : "(" + keyColumns.stream().map(c -> quote(c)).collect(Collectors.joining(", ")) + ")";
     String values =
         keys.stream()
             .map(k -> k.size() == 1 ? k.get(0) : "(" + String.join(", ", k) + ")")
             .sorted()
             .collect(Collectors.joining(", "));
-    String where = " WHERE " + key + " IN (" + values + ")";
+    return restoreRowsWhereKeyIn(template, copy, layout, table, values);
+  }
+
+  private static List<String> restoreRowsWhereKeyIn(
+      String template, String copy, SchemaLayout layout, String table, String in) {
+    return List.of(
+        "DELETE FROM "
+            + qualified(copy, table)
+            + " WHERE "
+            + keyTuple(layout.largeTableKeys().get(table))
+            + " IN ("
+            + in
+            + ")",
+        insertRowsWhereKeyIn(template, copy, layout, table, in));
+  }
+
+  /**
+   * Copies the template's rows of {@code table} whose primary key is {@code in} (a list of literals
+   * or a subquery) into {@code copy}.
+   */
+  public static String insertRowsWhereKeyIn(
+      String template, String copy, SchemaLayout layout, String table, String in) {
     boolean named = layout.columnListTables().contains(table);
     String columns =
         named
@@ -218,16 +234,25 @@ public final class SchemaCopier {
                 .map(c -> quote(c))
                 .collect(Collectors.joining(", "))
             : "*";
-    return List.of(
-        "DELETE FROM " + qualified(copy, table) + where,
-        "INSERT INTO "
-            + qualified(copy, table)
-            + (named ? " (" + columns + ")" : "")
-            + " SELECT "
-            + columns
-            + " FROM "
-            + qualified(template, table)
-            + where);
+    return "INSERT INTO "
+        + qualified(copy, table)
+        + (named ? " (" + columns + ")" : "")
+        + " SELECT "
+        + columns
+        + " FROM "
+        + qualified(template, table)
+        + " WHERE "
+        + keyTuple(layout.largeTableKeys().get(table))
+        + " IN ("
+        + in
+        + ")";
+  }
+
+  /** The key columns, quoted: one name, or a parenthesized row of names. */
+  public static String keyTuple(List<String> keyColumns) {
+    return keyColumns.size() == 1
+        ? quote(keyColumns.get(0))
+        : "(" + keyColumns.stream().map(c -> quote(c)).collect(Collectors.joining(", ")) + ")";
   }
 
   private static void createViewsInDependencyOrder(

@@ -170,4 +170,70 @@ class CleanupPlanTest {
     assertThat(String.join("\n", plan.statements()))
         .contains("WHERE NOT EXISTS (SELECT 1 FROM `tpl`.`image` p WHERE");
   }
+
+  private static KeyTriggers imageKeys() {
+    return new KeyTriggers(() -> null, "copy", LARGE, Map.of("image", "dbit_keys_image"));
+  }
+
+  @Test
+  void aTableDbitsTriggersTrackGetsBackTheRowsOfTheRecordedKeysByAJoin() {
+    CleanupPlan plan =
+        new CleanupPlanner("tpl", "copy", LARGE)
+            .plan(
+                List.of("image"),
+                Set.of(),
+                false,
+                ChangedRows.unknown(),
+                java.util.Optional.of(imageKeys()));
+
+    assertThat(plan.statements())
+        .containsExactly(
+            "START TRANSACTION",
+            "SET @dbit_restoring = 1",
+            "DELETE `copy`.`image` FROM `copy`.`image` JOIN `copy`.`dbit_keys_image` ON"
+                + " `copy`.`image`.`id` = `copy`.`dbit_keys_image`.`id`",
+            "INSERT INTO `copy`.`image` SELECT * FROM `tpl`.`image` WHERE `id` IN (SELECT `id`"
+                + " FROM `copy`.`dbit_keys_image`)",
+            "SET @dbit_restoring = NULL",
+            "DELETE FROM `copy`.`dbit_keys_image`",
+            "COMMIT");
+  }
+
+  /** No trigger fires for a cascaded row, and none while the account is incomplete. */
+  @Test
+  void aTrackedTableIsComparedInFullAfterACascadeOrADistrustAndItsKeysAreCleared() {
+    KeyTriggers keys = imageKeys();
+    CleanupPlanner planner = new CleanupPlanner("tpl", "copy", LARGE);
+
+    String cascaded =
+        String.join(
+            "\n",
+            planner
+                .plan(
+                    List.of("gallery", "image"),
+                    Set.of(),
+                    false,
+                    ChangedRows.unknown(),
+                    java.util.Optional.of(keys))
+                .statements());
+    keys.distrust();
+    String distrusted =
+        String.join(
+            "\n",
+            planner
+                .plan(
+                    List.of("image"),
+                    Set.of(),
+                    false,
+                    ChangedRows.unknown(),
+                    java.util.Optional.of(keys))
+                .statements());
+
+    for (String sql : List.of(cascaded, distrusted)) {
+      assertThat(sql)
+          .contains("DELETE FROM `copy`.`image` WHERE NOT EXISTS")
+          .contains("DELETE FROM `copy`.`dbit_keys_image`")
+          .doesNotContain("JOIN `copy`.`dbit_keys_image`");
+    }
+  }
 }

@@ -1,0 +1,347 @@
+package dev.dbit.internal.reset;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
+
+import dev.dbit.internal.template.SchemaCopier;
+import dev.dbit.internal.template.SchemaLayout;
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Keys of changed rows kept by triggers, for servers whose binary log dbit cannot follow and that
+ * count no writes per table: each large InnoDB reference table of a copy gets a key table ({@code
+ * dbit_keys_<table>}, its primary key columns) and three {@code AFTER} triggers that record the key
+ * of every row inserted, updated (before and after) or deleted. A reset then restores those rows
+ * only, in the same transaction that empties the key table; a test that only read or rolled back
+ * leaves the key table empty, since the triggers' writes roll back with the test's.
+ *
+ * <p>What no trigger sees makes the caller compare in full: foreign-key cascades (the caller
+ * compares the tables cascades reach), {@code TRUNCATE} and re-created tables (the caller's
+ * re-creation check or statement watch). dbit's control connection switches the triggers off for
+ * the statements that restore by key ({@code @dbit_restoring}; a trigger may not write the table
+ * its statement reads); its other writes are recorded and cleared with the table's key table.
+ */
+public final class KeyTriggers {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  /** The session variable that switches dbit's triggers off on the control connection. */
+  static final String SWITCH = "@dbit_restoring";
+
+  private static final String PREFIX = "dbit_keys_";
+
+  private final Supplier<Connection> control;
+  private final String copy;
+  private final SchemaLayout layout;
+
+  /** Key table by tracked table, in layout order. */
+  private final Map<String, String> keyTables;
+
+  /** False from a distrust until a probe that compares every table has finished. */
+  private boolean complete = true;
+
+  /** Installs nothing: {@link #install} does. */
+  KeyTriggers(
+      Supplier<Connection> control, String copy, SchemaLayout layout, Map<String, String> keys) {
+    this.control = control;
+    this.copy = copy;
+    this.layout = layout;
+    this.keyTables = keys;
+  }
+
+  /**
+   * Installs key tables and triggers on {@code copy}'s large InnoDB reference tables and empties
+   * the key tables; call on a clean copy. Empty, with the reason in the log, when there are none or
+   * the server refuses (no {@code TRIGGER} privilege, a server without several triggers per event).
+   */
+  public static Optional<KeyTriggers> install(
+      Supplier<Connection> control, String copy, SchemaLayout layout) {
+    try {
+      List<String> innoDb = innoDbTables(control.get(), copy);
+      Map<String, String> keys = new LinkedHashMap<>();
+      layout.largeTableKeys().keySet().stream()
+          .filter(innoDb::contains)
+          .forEach(table -> keys.put(table, keyTableName(table)));
+      if (keys.isEmpty()) {
+        return Optional.empty();
+      }
+      KeyTriggers triggers = new KeyTriggers(control, copy, layout, keys);
+      triggers.ensureInstalled();
+      try (Statement statement = control.get().createStatement()) {
+        for (String keyTable : keys.values()) {
+          statement.execute("DELETE FROM " + qualified(copy, keyTable));
+        }
+      }
+      return Optional.of(triggers);
+    } catch (SQLException e) {
+      LOG.log(
+          Level.INFO,
+          "dbit: cannot keep the keys of changed rows of the large tables of "
+              + copy
+              + " by triggers ("
+              + e.getMessage()
+              + "); they are compared with the template in full after a test changed them."
+              + " Grant the TRIGGER privilege to restore them by the rows tests changed.");
+      remove(control.get(), copy);
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Drops dbit's key triggers and key tables from {@code copy}, where an earlier run left them and
+   * this one does not use them (they would fill the key tables for nobody); quiet on failure.
+   */
+  public static void remove(Connection control, String copy) {
+    try {
+      List<String> drops = new ArrayList<>();
+      for (String trigger : dbitTriggers(control, copy)) {
+        drops.add("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
+      }
+      for (String table : dbitKeyTables(control, copy)) {
+        drops.add("DROP TABLE IF EXISTS " + qualified(copy, table));
+      }
+      try (Statement statement = control.createStatement()) {
+        for (String drop : drops) {
+          statement.execute(drop);
+        }
+      }
+    } catch (SQLException e) {
+      LOG.log(Level.DEBUG, "dbit: could not drop dbit's key triggers from " + copy, e);
+    }
+  }
+
+  /**
+   * Creates what is missing: a table re-created by a test lost its triggers. Call before a probe
+   * that compares every table, since changes made meanwhile were not recorded.
+   */
+  void ensureInstalled() throws SQLException {
+    Set<String> tables = dbitKeyTables(control.get(), copy);
+    Set<String> triggers = dbitTriggers(control.get(), copy);
+    try (Statement statement = control.get().createStatement()) {
+      for (Map.Entry<String, String> tracked : keyTables.entrySet()) {
+        String table = tracked.getKey();
+        String keyTable = tracked.getValue();
+        List<String> key = layout.largeTableKeys().get(table);
+        String columns = key.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
+        if (!tables.contains(keyTable.toLowerCase(Locale.ROOT))) {
+          statement.execute(
+              "CREATE TABLE "
+                  + qualified(copy, keyTable)
+                  + " (PRIMARY KEY ("
+                  + columns
+                  + ")) ENGINE=InnoDB SELECT "
+                  + columns
+                  + " FROM "
+                  + qualified(copy, table)
+                  + " WHERE 1 = 0");
+        }
+        for (Event event : Event.values()) {
+          String trigger = event.triggerName(table);
+          if (!triggers.contains(trigger.toLowerCase(Locale.ROOT))) {
+            statement.execute(event.createSql(copy, table, trigger, keyTable, key));
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether the key tables hold every change since the last reset; false after something no trigger
+   * sees (a re-created table, {@code TRUNCATE}, a failed reset) until the caller compared every
+   * table.
+   */
+  boolean complete() {
+    return complete;
+  }
+
+  /** Something no trigger sees may have changed rows: compare every table next. */
+  void distrust() {
+    complete = false;
+  }
+
+  /** Every table was compared and restored: the key tables account for what follows. */
+  void trust() {
+    complete = true;
+  }
+
+  /** The tables whose changed keys the triggers keep. */
+  Set<String> tables() {
+    return keyTables.keySet();
+  }
+
+  /** One row: column {@code i} true when the key table of {@code tables().get(i)} holds a key. */
+  String probeSql() {
+    return SchemaLayout.probeSql(copy, List.copyOf(keyTables.values()));
+  }
+
+  /** Reads the row of {@link #probeSql()}: the tables with recorded keys. */
+  List<String> changedTables(ResultSet rows) throws SQLException {
+    List<String> keyTableNames = List.copyOf(keyTables.values());
+    List<String> changed = new ArrayList<>();
+    List<String> tracked = List.copyOf(keyTables.keySet());
+    for (String keyTable : SchemaLayout.nonEmptyTables(rows, keyTableNames)) {
+      changed.add(tracked.get(keyTableNames.indexOf(keyTable)));
+    }
+    return changed;
+  }
+
+  /**
+   * Restores the rows of {@code table} whose keys were recorded, from {@code template}, and empties
+   * its key table; the triggers are off for the two statements that read the key table.
+   */
+  List<String> restoreSql(String template, String table) {
+    List<String> key = layout.largeTableKeys().get(table);
+    String rows = qualified(copy, table);
+    String keys = qualified(copy, keyTables.get(table));
+    // A join, not IN (subquery): MariaDB before 11.1 scans the whole table for a DELETE with one.
+    String sameKey =
+        key.stream()
+            .map(c -> rows + "." + quote(c) + " = " + keys + "." + quote(c))
+            .collect(Collectors.joining(" AND "));
+    String keyList =
+        "SELECT "
+            + key.stream().map(c -> quote(c)).collect(Collectors.joining(", "))
+            + " FROM "
+            + keys;
+    return List.of(
+        "SET " + SWITCH + " = 1",
+        "DELETE " + rows + " FROM " + rows + " JOIN " + keys + " ON " + sameKey,
+        SchemaCopier.insertRowsWhereKeyIn(template, copy, layout, table, keyList),
+        "SET " + SWITCH + " = NULL",
+        "DELETE FROM " + keys);
+  }
+
+  /** Empties the key table of {@code table}, after a full restore of it. */
+  String clearSql(String table) {
+    return "DELETE FROM " + qualified(copy, keyTables.get(table));
+  }
+
+  /** The row events each table gets a trigger for. */
+  private enum Event {
+    INSERT("ai", "NEW"),
+    UPDATE("au", "OLD", "NEW"),
+    DELETE("ad", "OLD");
+
+    private final String code;
+    private final List<String> rows;
+
+    Event(String code, String... rows) {
+      this.code = code;
+      this.rows = List.of(rows);
+    }
+
+    String triggerName(String table) {
+      return "dbit_" + code + "_" + shortName(table);
+    }
+
+    String createSql(String copy, String table, String trigger, String keyTable, List<String> key) {
+      String columns = key.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
+      String values =
+          rows.stream()
+              .map(
+                  row ->
+                      "("
+                          + key.stream()
+                              .map(c -> row + "." + quote(c))
+                              .collect(Collectors.joining(", "))
+                          + ")")
+              .collect(Collectors.joining(", "));
+      return "CREATE TRIGGER "
+          + qualified(copy, trigger)
+          + " AFTER "
+          + name()
+          + " ON "
+          + qualified(copy, table)
+          + " FOR EACH ROW IF "
+          + SWITCH
+          + " IS NULL THEN INSERT IGNORE INTO "
+          + qualified(copy, keyTable)
+          + " ("
+          + columns
+          + ") VALUES "
+          + values
+          + "; END IF";
+    }
+  }
+
+  static String keyTableName(String table) {
+    return PREFIX + shortName(table);
+  }
+
+  /** A name that fits in 64 characters with a prefix: the table's, or its start and a hash. */
+  static String shortName(String table) {
+    if (table.length() <= 40) {
+      return table;
+    }
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(table.getBytes(StandardCharsets.UTF_8));
+      return table.substring(0, 40) + "_" + HexFormat.of().formatHex(digest, 0, 4);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static List<String> innoDbTables(Connection control, String copy) throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (PreparedStatement query =
+        control.prepareStatement(
+            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND"
+                + " UPPER(ENGINE) = 'INNODB'")) {
+      query.setString(1, copy);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          tables.add(rows.getString(1));
+        }
+      }
+    }
+    return tables;
+  }
+
+  private static Set<String> dbitKeyTables(Connection control, String copy) throws SQLException {
+    return names(
+        control,
+        "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
+            + literal(copy)
+            + " AND TABLE_NAME LIKE 'dbit!_keys!_%' ESCAPE '!'");
+  }
+
+  private static Set<String> dbitTriggers(Connection control, String copy) throws SQLException {
+    return names(
+        control,
+        "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = "
+            + literal(copy)
+            + " AND (TRIGGER_NAME LIKE 'dbit!_ai!_%' ESCAPE '!' OR TRIGGER_NAME LIKE"
+            + " 'dbit!_au!_%' ESCAPE '!' OR TRIGGER_NAME LIKE 'dbit!_ad!_%' ESCAPE '!')");
+  }
+
+  private static Set<String> names(Connection control, String sql) throws SQLException {
+    Set<String> names = new TreeSet<>();
+    try (Statement statement = control.createStatement();
+        ResultSet rows = statement.executeQuery(sql)) {
+      while (rows.next()) {
+        names.add(rows.getString(1).toLowerCase(Locale.ROOT));
+      }
+    }
+    return names;
+  }
+}
