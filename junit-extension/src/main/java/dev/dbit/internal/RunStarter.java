@@ -127,7 +127,7 @@ final class RunStarter {
     boolean unlogged =
         !layout.largeTableKeys().isEmpty() && control.applyAlways("SET SESSION sql_log_bin = 0");
     boolean reused =
-        prepareCopy(control.get(), server, unlogged, template, layout, worker.schema(), restorer);
+        prepareCopy(control, server, unlogged, template, layout, worker.schema(), restorer);
     if (unlogged) {
       RowChangeLog.watch(server, control.get(), worker.schema(), layout.largeTableKeys())
           .ifPresent(restorer::followChanges);
@@ -162,7 +162,7 @@ final class RunStarter {
         readyLine(server, template, layout, worker.schema(), reused, judging, counters, between)
             + (System.nanoTime() - start) / 1_000_000
             + " ms"
-            + largeTablesLine(layout, restorer));
+            + largeTablesLine(layout, restorer, control.get(), template.schema()));
     return new DbitRun(
         new DbitRun.Parts(
             control,
@@ -204,9 +204,17 @@ final class RunStarter {
   }
 
   /** How large reference tables are restored, when there are any. */
-  private static String largeTablesLine(SchemaLayout layout, SchemaRestorer restorer) {
+  private static String largeTablesLine(
+      SchemaLayout layout, SchemaRestorer restorer, Connection control, String template)
+      throws SQLException {
+    List<String> keyless = layout.largeTablesWithoutKey(control, template);
+    String reloaded =
+        keyless.isEmpty()
+            ? ""
+            : "; large tables without a primary key, reloaded whole after a test changed them: "
+                + String.join(", ", keyless);
     if (layout.largeTableKeys().isEmpty()) {
-      return "";
+      return reloaded;
     }
     Set<String> followed = new TreeSet<>(restorer.followedTables());
     Set<String> keyed = new TreeSet<>(restorer.keyedTables());
@@ -221,7 +229,8 @@ final class RunStarter {
         + how
         + (compared.isEmpty()
             ? ""
-            : "; compared with the template in full: " + String.join(", ", compared));
+            : "; compared with the template in full: " + String.join(", ", compared))
+        + reloaded;
   }
 
   /** What judges tests: a normal round trip, the server doctor, the stall guard. */
@@ -285,16 +294,17 @@ final class RunStarter {
       String copy,
       ServerCounters counters)
       throws SQLException {
+    // An earlier run's key triggers go before any strategy reads its first counters; the strategy
+    // that needs them installs them again on the clean copy.
+    removeKeyTriggers(control, restorer, layout, copy);
     Optional<StatisticsReset> statistics =
         StatisticsReset.ifAvailable(control, restorer, layout, copy);
     if (statistics.isPresent()) {
-      removeKeyTriggers(control, layout, copy);
       return statistics.get();
     }
     Optional<PerformanceSchemaReset> tableIo =
         PerformanceSchemaReset.ifAvailable(control, restorer, layout, copy, counters);
     if (tableIo.isPresent()) {
-      removeKeyTriggers(control, layout, copy);
       return tableIo.get();
     }
     LOG.log(Level.WARNING, CounterGateReset.ADVICE.formatted(layout.tables().size()));
@@ -305,9 +315,10 @@ final class RunStarter {
     return new CounterGateReset(control, restorer, counters, copy);
   }
 
-  /** Counters per table find the changed tables: an earlier run's key triggers are not needed. */
+  /** Drops the key triggers an earlier run left, and stops using them. */
   private static void removeKeyTriggers(
-      ControlConnection control, SchemaLayout layout, String copy) {
+      ControlConnection control, SchemaRestorer restorer, SchemaLayout layout, String copy) {
+    restorer.forgetKeys();
     if (!layout.largeTableKeys().isEmpty()) {
       KeyTriggers.remove(control.get(), copy);
     }
@@ -327,7 +338,7 @@ final class RunStarter {
 
   /** Reuses a ready copy of this template (restoring every table), or makes a fresh one. */
   private static boolean prepareCopy(
-      Connection control,
+      ControlConnection controlConnection,
       DatabaseServer server,
       boolean unlogged,
       TemplateBuilder.Template template,
@@ -335,6 +346,7 @@ final class RunStarter {
       String copy,
       SchemaRestorer restorer)
       throws SQLException {
+    Connection control = controlConnection.get();
     Optional<SchemaOwnership.Marker> marker = SchemaOwnership.read(control, copy);
     boolean reusable =
         marker.isPresent()
@@ -363,6 +375,24 @@ final class RunStarter {
               + " since the last run left it clean; reused as it is");
       restorer.trustReusedCopy();
       return true;
+    }
+    Optional<KeyTriggers> keyed =
+        reusable ? KeyTriggers.intact(controlConnection, copy, layout) : Optional.empty();
+    if (keyed.isPresent()) {
+      try {
+        restorer.restoreByRecordedKeys(keyed.get());
+        LOG.log(
+            Level.INFO,
+            "dbit: dbit's triggers recorded every row changed in the large tables of "
+                + copy
+                + " since it was last clean; restored by those rows");
+        return true;
+      } catch (SQLException e) {
+        restorer.forgetKeys();
+        LOG.log(
+            Level.INFO,
+            "dbit: restoring " + copy + " by its recorded keys failed (" + e.getMessage() + ")");
+      }
     }
     if (reusable) {
       try {

@@ -130,9 +130,10 @@ public final class CounterGateReset implements BetweenTests {
       return counters.read(control.get());
     }
     recreations.ifPresent(TableRecreations::acceptLastRead);
-    if (gate.recreated()) {
-      // Rows of a re-created table changed unseen by any trigger, which it may have lost.
-      restorer.distrustKeys();
+    // Rows of a re-created table changed unseen by any trigger, which it may have lost; triggers
+    // and key tables created again give the schema new table ids, the baseline from here.
+    if (gate.recreated() && restorer.distrustKeys() && recreations.isPresent()) {
+      recreations.get().rebase(control.get());
     }
     rowCounters =
         restorer

@@ -107,6 +107,43 @@ public final class KeyTriggers {
   }
 
   /**
+   * The triggers an earlier run left on {@code copy}, when they account for every row changed in
+   * its large tables since it was last clean: every key table and trigger in place, and no tracked
+   * table created again after its key table ({@code TRUNCATE} and {@code DROP}/{@code CREATE} give
+   * a table a newer InnoDB id, and change rows no trigger sees). Empty otherwise, or where InnoDB's
+   * table ids cannot be read.
+   */
+  public static Optional<KeyTriggers> intact(
+      Supplier<Connection> control, String copy, SchemaLayout layout) {
+    try {
+      Map<String, Long> ids = tableIds(control.get(), copy);
+      Map<String, String> keys = new LinkedHashMap<>();
+      // Tables InnoDB does not list are not tracked (install skips other engines).
+      layout.largeTableKeys().keySet().stream()
+          .filter(ids::containsKey)
+          .forEach(table -> keys.put(table, keyTableName(table)));
+      Set<String> tables = dbitKeyTables(control.get(), copy);
+      Set<String> triggers = dbitTriggers(control.get(), copy);
+      for (Map.Entry<String, String> tracked : keys.entrySet()) {
+        Long rows = ids.get(tracked.getKey());
+        Long keyTable = ids.get(tracked.getValue());
+        boolean inPlace =
+            tables.contains(tracked.getValue().toLowerCase(Locale.ROOT))
+                && Event.all(tracked.getKey()).stream()
+                    .allMatch(t -> triggers.contains(t.toLowerCase(Locale.ROOT)));
+        if (!inPlace || keyTable == null || rows > keyTable) {
+          return Optional.empty();
+        }
+      }
+      return keys.isEmpty()
+          ? Optional.empty()
+          : Optional.of(new KeyTriggers(control, copy, layout, keys));
+    } catch (SQLException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
    * Drops dbit's key triggers and key tables from {@code copy}, where an earlier run left them and
    * this one does not use them (they would fill the key tables for nobody); quiet on failure.
    */
@@ -130,19 +167,33 @@ public final class KeyTriggers {
   }
 
   /**
-   * Creates what is missing: a table re-created by a test lost its triggers. Call before a probe
-   * that compares every table, since changes made meanwhile were not recorded.
+   * Creates what is missing: a table re-created by a test lost its triggers, and gets a new key
+   * table. Call before a probe that compares every table, since changes made meanwhile were not
+   * recorded.
+   *
+   * @return whether it created a key table or trigger
    */
-  void ensureInstalled() throws SQLException {
+  boolean ensureInstalled() throws SQLException {
+    boolean created = false;
     Set<String> tables = dbitKeyTables(control.get(), copy);
     Set<String> triggers = dbitTriggers(control.get(), copy);
+    Map<String, Long> ids = tableIds(control.get(), copy);
     try (Statement statement = control.get().createStatement()) {
       for (Map.Entry<String, String> tracked : keyTables.entrySet()) {
         String table = tracked.getKey();
         String keyTable = tracked.getValue();
         List<String> key = layout.largeTableKeys().get(table);
         String columns = key.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
-        if (!tables.contains(keyTable.toLowerCase(Locale.ROOT))) {
+        boolean present = tables.contains(keyTable.toLowerCase(Locale.ROOT));
+        Long rows = ids.get(table);
+        Long keys = ids.get(keyTable);
+        if (present && rows != null && keys != null && rows > keys) {
+          // The table was created again: a new key table, so that a later start can tell (intact).
+          statement.execute("DROP TABLE " + qualified(copy, keyTable));
+          present = false;
+        }
+        if (!present) {
+          created = true;
           statement.execute(
               "CREATE TABLE "
                   + qualified(copy, keyTable)
@@ -157,11 +208,13 @@ public final class KeyTriggers {
         for (Event event : Event.values()) {
           String trigger = event.triggerName(table);
           if (!triggers.contains(trigger.toLowerCase(Locale.ROOT))) {
+            created = true;
             statement.execute(event.createSql(copy, table, trigger, keyTable, key));
           }
         }
       }
     }
+    return created;
   }
 
   /**
@@ -253,6 +306,10 @@ public final class KeyTriggers {
       return "dbit_" + code + "_" + shortName(table);
     }
 
+    static List<String> all(String table) {
+      return java.util.Arrays.stream(values()).map(e -> e.triggerName(table)).toList();
+    }
+
     String createSql(String copy, String table, String trigger, String keyTable, List<String> key) {
       String columns = key.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
       String values =
@@ -315,6 +372,35 @@ public final class KeyTriggers {
       }
     }
     return tables;
+  }
+
+  /**
+   * InnoDB's id of each table of {@code copy} (a table created again gets a higher one); empty
+   * where the server does not list them or the user may not read the list.
+   */
+  private static Map<String, Long> tableIds(Connection control, String copy) {
+    String prefix = copy + "/";
+    for (String view :
+        new String[] {"information_schema.INNODB_TABLES", "information_schema.INNODB_SYS_TABLES"}) {
+      Map<String, Long> ids = new java.util.HashMap<>();
+      try (Statement statement = control.createStatement();
+          ResultSet rows =
+              statement.executeQuery(
+                  "SELECT NAME, TABLE_ID FROM "
+                      + view
+                      + " WHERE NAME LIKE "
+                      + literal(
+                          copy.replace("!", "!!").replace("_", "!_").replace("%", "!%") + "/%")
+                      + " ESCAPE '!'")) {
+        while (rows.next()) {
+          ids.put(rows.getString(1).substring(prefix.length()), rows.getLong(2));
+        }
+        return ids;
+      } catch (SQLException e) {
+        // Not this server's name for it, or no privilege to read it.
+      }
+    }
+    return Map.of();
   }
 
   private static Set<String> dbitKeyTables(Connection control, String copy) throws SQLException {

@@ -34,6 +34,7 @@ public final class SchemaRestorer {
   static final int MAX_PASSES = 5;
 
   private final Supplier<Connection> control;
+  private final String template;
   private final String copy;
   private final SchemaLayout layout;
   private final CleanupPlanner planner;
@@ -51,6 +52,7 @@ public final class SchemaRestorer {
   public SchemaRestorer(
       Supplier<Connection> control, String template, String copy, SchemaLayout layout) {
     this.control = control;
+    this.template = template;
     this.copy = copy;
     this.layout = layout;
     this.planner = new CleanupPlanner(template, copy, layout);
@@ -83,6 +85,22 @@ public final class SchemaRestorer {
     requireOwnership();
     countersMoved = new TreeSet<>(layout.autoIncrementTables());
     referenceChecksums = readChecksums();
+  }
+
+  /**
+   * Restores a reused copy by what dbit's triggers recorded since it was last clean (see {@link
+   * KeyTriggers#intact}): the large tables they track get back the rows of their recorded keys,
+   * every other table is probed against the template's checksums and restored if it differs. Counts
+   * every {@code AUTO_INCREMENT} counter as moved (earlier runs moved them).
+   */
+  public void restoreByRecordedKeys(KeyTriggers triggers) throws SQLException {
+    requireOwnership();
+    keyTriggers = Optional.of(triggers);
+    countersMoved = new TreeSet<>(layout.autoIncrementTables());
+    List<String> untracked = untrackedReferenceTables();
+    referenceChecksums = readChecksums(template, untracked);
+    probeAndClean(Optional.empty(), "", rows -> null);
+    referenceChecksums = readChecksums(copy, untracked);
   }
 
   /** Records the reference checksums of a freshly built copy. */
@@ -141,6 +159,11 @@ public final class SchemaRestorer {
     keyTriggers = Optional.of(triggers);
   }
 
+  /** Stops using key triggers: the strategy finds changed tables another way. */
+  public void forgetKeys() {
+    keyTriggers = Optional.empty();
+  }
+
   /** The large tables restored by the keys dbit's triggers recorded; empty without them. */
   public Set<String> keyedTables() {
     return keyTriggers.map(KeyTriggers::tables).orElse(Set.of());
@@ -148,10 +171,16 @@ public final class SchemaRestorer {
 
   /**
    * Something no trigger sees may have changed rows (a re-created table): the next probe compares
-   * every table, and recreates missing triggers first.
+   * every table. Recreates missing triggers and key tables at once.
+   *
+   * @return whether it created any (which gives the schema new table ids)
    */
-  public void distrustKeys() {
-    keyTriggers.ifPresent(KeyTriggers::distrust);
+  public boolean distrustKeys() throws SQLException {
+    if (keyTriggers.isEmpty()) {
+      return false;
+    }
+    keyTriggers.get().distrust();
+    return keyTriggers.get().ensureInstalled();
   }
 
   /** Stops following the binary log for this copy; the run is over. */
@@ -360,6 +389,12 @@ public final class SchemaRestorer {
    */
   public void resetProbingEverything() throws SQLException {
     distrustKeys();
+    if (rowLog.isPresent()) {
+      // What the log showed so far is restored by this probe; without this, a statement it could
+      // not follow (TRUNCATE) would send the next test's reset to a full comparison too.
+      // Sent before the strategy's fresh reading, so not among the requests it accounts for.
+      rowLog.get().take(control.get());
+    }
     probeAndClean(Optional.empty(), "", rows -> null);
   }
 
@@ -383,13 +418,13 @@ public final class SchemaRestorer {
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
       List<String> dirty = probe(pass == 1 ? knownChecksums : Optional.empty());
       if (dirty.isEmpty() && !countersToReset()) {
-        incomplete.ifPresent(KeyTriggers::trust);
+        trustKeysAgain(incomplete);
         return reading;
       }
       CleanupPlan plan = plan(dirty);
       reading = Optional.ofNullable(clean(plan, readingSql, reader));
       if (!plan.needsConfirmation() || dirty.isEmpty()) {
-        incomplete.ifPresent(KeyTriggers::trust);
+        trustKeysAgain(incomplete);
         return reading;
       }
     }
@@ -400,6 +435,14 @@ public final class SchemaRestorer {
             + MAX_PASSES
             + " reset passes; triggers keep writing rows while dbit deletes. Tables: "
             + probe(Optional.empty()));
+  }
+
+  /** After a probe that compared every table: the key tables account for what follows. */
+  private void trustKeysAgain(Optional<KeyTriggers> incomplete) throws SQLException {
+    if (incomplete.isPresent()) {
+      completeBaseline();
+      incomplete.get().trust();
+    }
   }
 
   /** Reference tables whose checksum differs from the post-migration one. */
@@ -526,12 +569,48 @@ public final class SchemaRestorer {
   }
 
   private Map<String, Long> readChecksums() throws SQLException {
-    if (referenceTables.isEmpty()) {
+    return readChecksums(copy, referenceTables);
+  }
+
+  /** {@code CHECKSUM TABLE} of {@code tables} in {@code schema}, by table name. */
+  private Map<String, Long> readChecksums(String schema, List<String> tables) throws SQLException {
+    if (tables.isEmpty()) {
       return Map.of();
     }
+    String sql =
+        "CHECKSUM TABLE "
+            + String.join(", ", tables.stream().map(t -> qualified(schema, t)).toList());
+    Map<String, Long> checksums = new HashMap<>();
     try (Statement statement = control.get().createStatement();
-        ResultSet rows = statement.executeQuery(checksumSql())) {
-      return checksums(rows);
+        ResultSet rows = statement.executeQuery(sql)) {
+      String prefix = schema + ".";
+      while (rows.next()) {
+        String name = rows.getString(1);
+        checksums.put(
+            name.startsWith(prefix) ? name.substring(prefix.length()) : name, rows.getLong(2));
+      }
+    }
+    return checksums;
+  }
+
+  /** Reference tables no key trigger tracks. */
+  private List<String> untrackedReferenceTables() {
+    return referenceTables.stream()
+        .filter(t -> keyTriggers.isEmpty() || !keyTriggers.get().tables().contains(t))
+        .toList();
+  }
+
+  /**
+   * Checksums the reference tables that have no baseline yet (tracked tables after a warm start),
+   * on a copy just restored.
+   */
+  private void completeBaseline() throws SQLException {
+    List<String> missing =
+        referenceTables.stream().filter(t -> !referenceChecksums.containsKey(t)).toList();
+    if (!missing.isEmpty()) {
+      Map<String, Long> all = new HashMap<>(referenceChecksums);
+      all.putAll(readChecksums(copy, missing));
+      referenceChecksums = Map.copyOf(all);
     }
   }
 

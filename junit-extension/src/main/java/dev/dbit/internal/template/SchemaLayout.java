@@ -244,6 +244,32 @@ public record SchemaLayout(
     return nonEmpty;
   }
 
+  /**
+   * Reference tables the server estimates at {@value #LARGE_TABLE_ROWS}+ rows that have no primary
+   * key: nothing names their changed rows, so every reset after a test changed one reloads it
+   * whole.
+   */
+  public List<String> largeTablesWithoutKey(Connection connection, String schema)
+      throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND"
+                + " TABLE_ROWS >= ? ORDER BY TABLE_NAME")) {
+      query.setString(1, schema);
+      query.setInt(2, LARGE_TABLE_ROWS);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          String table = rows.getString(1);
+          if (referenceColumns.containsKey(table) && !largeTableKeys.containsKey(table)) {
+            tables.add(table);
+          }
+        }
+      }
+    }
+    return tables;
+  }
+
   /** Primary key columns of the reference tables the server estimates at LARGE_TABLE_ROWS+ rows. */
   private static Map<String, List<String>> largeTableKeys(
       Connection connection, String schema, Set<String> referenceTables) throws SQLException {
