@@ -47,7 +47,8 @@ public final class KeyTriggers {
   /** The session variable that switches dbit's triggers off on the control connection. */
   static final String SWITCH = "@dbit_restoring";
 
-  private static final String PREFIX = "dbit_keys_";
+  /** How the names of dbit's key tables in a copy start. */
+  public static final String KEY_TABLE_PREFIX = "dbit_keys_";
 
   private final Supplier<Connection> control;
   private final String copy;
@@ -341,7 +342,7 @@ public final class KeyTriggers {
   }
 
   static String keyTableName(String table) {
-    return PREFIX + shortName(table);
+    return KEY_TABLE_PREFIX + shortName(table);
   }
 
   /** A name that fits in 64 characters with a prefix: the table's, or its start and a hash. */
