@@ -128,7 +128,8 @@ final class RunStarter {
         !layout.largeTableKeys().isEmpty() && control.applyAlways("SET SESSION sql_log_bin = 0");
     boolean reused =
         prepareCopy(control, server, unlogged, template, layout, worker.schema(), restorer);
-    if (unlogged) {
+    if (!layout.largeTableKeys().isEmpty()) {
+      // Logs why not when it cannot (no log, or sql_log_bin may not be set).
       RowChangeLog.watch(server, control.get(), worker.schema(), layout.largeTableKeys())
           .ifPresent(restorer::followChanges);
     }

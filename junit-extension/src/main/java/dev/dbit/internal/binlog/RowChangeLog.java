@@ -20,10 +20,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -86,12 +88,7 @@ public final class RowChangeLog {
     try {
       Optional<String> unusable = unusable(control);
       if (unusable.isPresent()) {
-        LOG.log(
-            Level.INFO,
-            "dbit: large tables of "
-                + copy
-                + " are compared with the template in full after a test changed them: "
-                + unusable.get());
+        LOG.log(Level.INFO, notFollowed(copy, unusable.get()));
         return Optional.empty();
       }
       Map<String, TrackedTable> tracked = TrackedTables.read(control, copy, tables);
@@ -103,14 +100,17 @@ public final class RowChangeLog {
     } catch (SQLException | IOException | TimeoutException | RuntimeException e) {
       LOG.log(
           Level.INFO,
-          "dbit: cannot follow the binary log of "
-              + server.description()
-              + " ("
-              + e
-              + "); large tables are compared with the template in full after a test changed"
-              + " them");
+          notFollowed(copy, "cannot follow the binary log of " + server.description() + ": " + e));
       return Optional.empty();
     }
+  }
+
+  /** The ready line says how the large tables are restored instead. */
+  private static String notFollowed(String copy, String why) {
+    return "dbit: the changed rows of the large tables of "
+        + copy
+        + " are not read from the binary log: "
+        + why;
   }
 
   /** Why this server's log cannot be followed, if it cannot. */
@@ -281,8 +281,8 @@ public final class RowChangeLog {
   /** What one copy's tests changed since the last reset. */
   private static final class CopyWatch {
     final Map<String, TrackedTable> tables;
-    Map<String, java.util.Set<List<String>>> keys = new HashMap<>();
-    java.util.Set<String> unfollowed = new java.util.HashSet<>();
+    Map<String, Set<List<String>>> keys = new HashMap<>();
+    Set<String> unfollowed = new HashSet<>();
     boolean everything = true;
 
     CopyWatch(Map<String, TrackedTable> tables) {
@@ -296,8 +296,7 @@ public final class RowChangeLog {
       }
       Optional<List<String>> key =
           logged.columnCount() == table.columnCount() ? table.keyOf(row) : Optional.empty();
-      java.util.Set<List<String>> changed =
-          keys.computeIfAbsent(table.name(), t -> new java.util.HashSet<>());
+      Set<List<String>> changed = keys.computeIfAbsent(table.name(), t -> new HashSet<>());
       if (key.isEmpty() || changed.size() >= MAX_KEYS) {
         unfollowed.add(table.name());
         keys.remove(table.name());
@@ -307,14 +306,14 @@ public final class RowChangeLog {
     }
 
     ChangedRows take() {
-      java.util.Set<String> followed = new java.util.HashSet<>();
+      Set<String> followed = new HashSet<>();
       if (everything) {
         followed.addAll(tables.keySet());
         followed.removeAll(unfollowed);
       }
       ChangedRows taken = new ChangedRows(everything ? keys : Map.of(), followed);
       keys = new HashMap<>();
-      unfollowed = new java.util.HashSet<>();
+      unfollowed = new HashSet<>();
       everything = true;
       return taken;
     }
@@ -365,10 +364,10 @@ public final class RowChangeLog {
     }
 
     /** The tables followed, in no order. */
-    public java.util.Set<String> tables() {
+    public Set<String> tables() {
       synchronized (RowChangeLog.this) {
         CopyWatch watch = watches.get(copy);
-        return watch == null ? java.util.Set.of() : java.util.Set.copyOf(watch.tables.keySet());
+        return watch == null ? Set.of() : Set.copyOf(watch.tables.keySet());
       }
     }
 

@@ -1,14 +1,13 @@
 package dev.dbit.internal.reset;
 
 import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -90,18 +89,7 @@ public final class CounterGateReset implements BetweenTests {
   /** Those of {@code tables} not stored by InnoDB: their re-creation has no table id to show. */
   private static List<String> notInnoDb(Connection control, String copy, List<String> tables)
       throws SQLException {
-    Set<String> innoDb = new HashSet<>();
-    try (PreparedStatement query =
-        control.prepareStatement(
-            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND"
-                + " UPPER(ENGINE) = 'INNODB'")) {
-      query.setString(1, copy);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          innoDb.add(rows.getString(1));
-        }
-      }
-    }
+    Set<String> innoDb = SchemaLayout.innoDbTables(control, copy);
     return tables.stream().filter(t -> !innoDb.contains(t)).toList();
   }
 

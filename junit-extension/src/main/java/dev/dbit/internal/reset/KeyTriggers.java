@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -77,7 +76,7 @@ public final class KeyTriggers {
   public static Optional<KeyTriggers> install(
       Supplier<Connection> control, String copy, SchemaLayout layout) {
     try {
-      List<String> innoDb = innoDbTables(control.get(), copy);
+      Set<String> innoDb = SchemaLayout.innoDbTables(control.get(), copy);
       Map<String, String> keys = new LinkedHashMap<>();
       layout.largeTableKeys().keySet().stream()
           .filter(innoDb::contains)
@@ -357,22 +356,6 @@ public final class KeyTriggers {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  private static List<String> innoDbTables(Connection control, String copy) throws SQLException {
-    List<String> tables = new ArrayList<>();
-    try (PreparedStatement query =
-        control.prepareStatement(
-            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND"
-                + " UPPER(ENGINE) = 'INNODB'")) {
-      query.setString(1, copy);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          tables.add(rows.getString(1));
-        }
-      }
-    }
-    return tables;
   }
 
   /**

@@ -481,8 +481,13 @@ public final class SchemaRestorer {
 
   /** Reads the result of {@link #checksumSql()}. */
   Map<String, Long> checksums(ResultSet rows) throws SQLException {
+    return checksums(rows, copy);
+  }
+
+  /** Reads a {@code CHECKSUM TABLE} result of tables in {@code schema}, by table name. */
+  private static Map<String, Long> checksums(ResultSet rows, String schema) throws SQLException {
     Map<String, Long> checksums = new HashMap<>();
-    String prefix = copy + ".";
+    String prefix = schema + ".";
     while (rows.next()) {
       String name = rows.getString(1);
       checksums.put(
@@ -556,15 +561,6 @@ public final class SchemaRestorer {
         }
       }
     }
-    System.err.println(
-        "SPIKE probe keyed="
-            + keyed.isPresent()
-            + " known="
-            + knownChecksums.isPresent()
-            + " dirty="
-            + dirty
-            + " present="
-            + keyTriggers.isPresent());
     return dirty;
   }
 
@@ -580,17 +576,10 @@ public final class SchemaRestorer {
     String sql =
         "CHECKSUM TABLE "
             + String.join(", ", tables.stream().map(t -> qualified(schema, t)).toList());
-    Map<String, Long> checksums = new HashMap<>();
     try (Statement statement = control.get().createStatement();
         ResultSet rows = statement.executeQuery(sql)) {
-      String prefix = schema + ".";
-      while (rows.next()) {
-        String name = rows.getString(1);
-        checksums.put(
-            name.startsWith(prefix) ? name.substring(prefix.length()) : name, rows.getLong(2));
-      }
+      return checksums(rows, schema);
     }
-    return checksums;
   }
 
   /** Reference tables no key trigger tracks. */

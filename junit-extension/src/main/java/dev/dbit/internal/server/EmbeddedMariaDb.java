@@ -33,18 +33,11 @@ public final class EmbeddedMariaDb implements DatabaseServer {
    * by the rows tests changed).
    */
   static final List<String> SERVER_OPTIONS =
-      List.of(
+      BinaryLogOptions.plus(
           "--bind-address=127.0.0.1",
           "--skip-ssl",
           "--skip-name-resolve",
-          "--log-bin=dbit-binlog",
-          "--server-id=1",
-          "--binlog-format=ROW",
-          "--binlog-row-image=FULL",
-          "--binlog-expire-logs-seconds=3600",
-          "--max-binlog-size=67108864",
           "--innodb-flush-log-at-trx-commit=2",
-          "--sync-binlog=0",
           "--innodb-doublewrite=0",
           "--performance-schema=ON",
           "--userstat=ON");

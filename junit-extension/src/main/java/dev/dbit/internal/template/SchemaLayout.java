@@ -244,6 +244,23 @@ public record SchemaLayout(
     return nonEmpty;
   }
 
+  /** The tables of {@code schema} that InnoDB stores. */
+  public static Set<String> innoDbTables(Connection connection, String schema) throws SQLException {
+    Set<String> tables = new TreeSet<>();
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND"
+                + " UPPER(ENGINE) = 'INNODB'")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          tables.add(rows.getString(1));
+        }
+      }
+    }
+    return tables;
+  }
+
   /**
    * Reference tables the server estimates at {@value #LARGE_TABLE_ROWS}+ rows that have no primary
    * key: nothing names their changed rows, so every reset after a test changed one reloads it
