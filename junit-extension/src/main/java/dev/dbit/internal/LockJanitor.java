@@ -57,10 +57,13 @@ final class LockJanitor {
       // MariaDB refreshes that copy only once nobody has read it for 100 ms: with parallel runs
       // reading it at every test's end it can stay stale for good. For a connection dbit handed
       // out, the driver knows from the server's last reply whether a transaction is open.
+      // Only a table lock without row changes or row locks (LOCK TABLES) can sit on a connection
+      // whose driver sees no transaction; a stale entry of a committed transaction shows rows, and
+      // counts the tables it wrote as locked too (trx_tables_locked).
       seen.values()
           .removeIf(
               open ->
-                  open.tablesLocked() == 0
+                  !open.onlyTablesLocked()
                       && connections
                           .driverSeesTransaction(open.thread())
                           .equals(java.util.Optional.of(false)));
@@ -132,8 +135,12 @@ final class LockJanitor {
   private static final long TRANSACTION_LIST_REFRESH_NANOS = 120_000_000L;
 
   /** A transaction holding changes or locks on a connection to the test schema. */
-  private record OpenTransaction(
+  record OpenTransaction(
       long thread, String started, long rowsChanged, long rowsLocked, long tablesLocked) {
+    boolean onlyTablesLocked() {
+      return tablesLocked > 0 && rowsChanged == 0 && rowsLocked == 0;
+    }
+
     String describe() {
       return String.format(
           "connection %d with a transaction open since %s (%d rows changed, %d rows locked)",

@@ -1,0 +1,26 @@
+package dev.dbit.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Which entries of the server's transaction list the driver's own flag may overrule. */
+class LockJanitorTest {
+  /**
+   * Seen in a CI run with parallel classes: a committed transaction still listed, with the table it
+   * wrote counted as locked. The driver's flag decides for it.
+   */
+  @Test
+  void aListedTransactionWithRowsIsNotATableLockAlone() {
+    LockJanitor.OpenTransaction stale =
+        new LockJanitor.OpenTransaction(5, "2026-12-02 03:23:17", 2, 3, 1);
+
+    assertThat(stale.onlyTablesLocked()).isFalse();
+  }
+
+  /** LOCK TABLES under autocommit = 0: no transaction the driver would see, yet a lock. */
+  @Test
+  void aTableLockWithoutRowsIsOne() {
+    assertThat(new LockJanitor.OpenTransaction(7, "now", 0, 0, 1).onlyTablesLocked()).isTrue();
+  }
+}
