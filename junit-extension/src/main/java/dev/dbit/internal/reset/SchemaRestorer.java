@@ -468,10 +468,15 @@ public final class SchemaRestorer {
 
   /** {@code CHECKSUM TABLE} of {@code tables}; empty when there are none. */
   String checksumSql(Collection<String> tables) {
+    return checksumSql(copy, tables);
+  }
+
+  /** {@code CHECKSUM TABLE} of {@code tables} in {@code schema}; empty when there are none. */
+  private static String checksumSql(String schema, Collection<String> tables) {
     return tables.isEmpty()
         ? ""
         : "CHECKSUM TABLE "
-            + String.join(", ", tables.stream().map(t -> qualified(copy, t)).toList());
+            + String.join(", ", tables.stream().map(t -> qualified(schema, t)).toList());
   }
 
   /** The reference tables, in order. */
@@ -573,11 +578,8 @@ public final class SchemaRestorer {
     if (tables.isEmpty()) {
       return Map.of();
     }
-    String sql =
-        "CHECKSUM TABLE "
-            + String.join(", ", tables.stream().map(t -> qualified(schema, t)).toList());
     try (Statement statement = control.get().createStatement();
-        ResultSet rows = statement.executeQuery(sql)) {
+        ResultSet rows = statement.executeQuery(checksumSql(schema, tables))) {
       return checksums(rows, schema);
     }
   }
