@@ -44,6 +44,9 @@ class ResetNeverMissesTest {
   /** Repetitions that leave a write open on an idle pooled connection: dbit may fail these. */
   static final Set<Integer> MAY_LEAK = ConcurrentHashMap.newKeySet();
 
+  /** What each repetition did (its case number), to name what came before a mismatch. */
+  static final Map<Integer, Integer> WORK = new ConcurrentHashMap<>();
+
   /** {@code @@userstat} as the generated tests saw it, or null on servers without it. */
   static volatile String userstatSeen;
 
@@ -94,6 +97,7 @@ class ResetNeverMissesTest {
   private static void prove(String path, Map<String, String> configuration) {
     LEAKING.clear();
     MAY_LEAK.clear();
+    WORK.clear();
     userstatSeen = null;
     EngineExecutionResults results = DbitTestKit.run(GeneratedTestCase.class, configuration);
 
@@ -128,7 +132,17 @@ class ResetNeverMissesTest {
         .limit(5)
         .forEach(e -> System.out.println("  repetition " + e.getKey() + ": " + e.getValue()));
     assertThat(results.testEvents().started().count()).isEqualTo(TESTS);
-    assertThat(mismatches).isZero();
+    assertThat(mismatches)
+        .as(
+            "tests that started with tables differing from the template (each after what the"
+                + " repetitions before it did): %s",
+            failures.entrySet().stream()
+                .filter(e -> e.getValue().contains("tables that differ"))
+                .limit(3)
+                .map(
+                    e -> e.getKey() + " after work " + workBefore(e.getKey()) + ": " + e.getValue())
+                .toList())
+        .isZero();
     assertThat(LEAKING).as("the generator leaks now and then").hasSizeGreaterThan(TESTS / 40);
     assertThat(failures.keySet()).as("tests that failed").containsAll(LEAKING);
     Set<Integer> unexpected = new TreeSet<>(failures.keySet());
@@ -147,6 +161,15 @@ class ResetNeverMissesTest {
     return message != null
         && message.matches(
             "(?s)dbit: this test left [1-9][0-9]* connection\\(s\\) to the test schema.*");
+  }
+
+  /** The case numbers of the three repetitions before {@code repetition}, nearest last. */
+  private static List<Integer> workBefore(int repetition) {
+    List<Integer> before = new ArrayList<>();
+    for (int r = Math.max(1, repetition - 3); r < repetition; r++) {
+      before.add(WORK.getOrDefault(r, -1));
+    }
+    return before;
   }
 
   private static int repetition(String displayName) {
@@ -228,6 +251,7 @@ class ResetNeverMissesTest {
         List<String> tables = new ArrayList<>(writer.tables());
         Collections.shuffle(tables, random);
         int work = random.nextInt(16);
+        WORK.put(repetition.getCurrentRepetition(), work);
         switch (work) {
           case 0 -> {
             // Nothing written: the gate alone must settle the next reset.
