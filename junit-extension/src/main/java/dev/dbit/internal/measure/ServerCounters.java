@@ -76,19 +76,35 @@ public final class ServerCounters {
   public Reading read(Connection control) throws SQLException {
     try (Statement statement = control.createStatement()) {
       statement.execute(sql);
-      long global = secondColumn(statement.getResultSet());
-      statement.getMoreResults();
-      long session = secondColumn(statement.getResultSet());
-      OptionalLong picos = OptionalLong.empty();
-      if (performanceSchema) {
-        statement.getMoreResults();
-        try (ResultSet rows = statement.getResultSet()) {
-          rows.next();
-          picos = OptionalLong.of(rows.getLong(1));
-        }
-      }
-      return new Reading(global - session, picos);
+      return read(statement);
     }
+  }
+
+  /**
+   * The statements {@link #read(Connection)} sends, to put at the head of another request so that
+   * the reading costs no round trip of its own; {@link #read(Statement)} reads their results.
+   */
+  public String sql() {
+    return sql;
+  }
+
+  /**
+   * Reads the results of {@link #sql()} from {@code statement}, whose current result is the first
+   * of them; leaves it on the last of them.
+   */
+  public Reading read(Statement statement) throws SQLException {
+    long global = secondColumn(statement.getResultSet());
+    statement.getMoreResults();
+    long session = secondColumn(statement.getResultSet());
+    OptionalLong picos = OptionalLong.empty();
+    if (performanceSchema) {
+      statement.getMoreResults();
+      try (ResultSet rows = statement.getResultSet()) {
+        rows.next();
+        picos = OptionalLong.of(rows.getLong(1));
+      }
+    }
+    return new Reading(global - session, picos);
   }
 
   private static long secondColumn(ResultSet rows) throws SQLException {

@@ -18,7 +18,10 @@ import java.util.function.Supplier;
 
 /**
  * The portable strategy, for MySQL and for MariaDB without {@code userstat}: a gate decides whether
- * anything needs probing; the statement counters are read separately before and after each test.
+ * anything needs probing. The statement counters that start a test's measurement are read at the
+ * head of the gate's request, so that between two tests that wrote nothing dbit sends two requests:
+ * the end reading (which also counts the open transactions the lock janitor would look for) and the
+ * gate.
  *
  * <p>The gate: the server's global row-operation counters ({@code Handler_write}, {@code
  * Handler_update}, {@code Handler_delete}; MariaDB has no {@code Innodb_rows_*}) and whether any
@@ -114,8 +117,10 @@ public final class CounterGateReset implements BetweenTests {
         rowCounters =
             restorer.clean(
                 restorer.plan(List.of()), ROW_COUNTERS_SQL, CounterGateReset::rowCounters);
+        return counters.read(control.get());
       }
-      return counters.read(control.get());
+      // Nothing ran since the gate's request, which read the counters first: the next test's start.
+      return gate.start();
     }
     recreations.ifPresent(TableRecreations::acceptLastRead);
     // Rows of a re-created table changed unseen by any trigger, which it may have lost; triggers
@@ -135,7 +140,15 @@ public final class CounterGateReset implements BetweenTests {
 
   @Override
   public AfterTest afterTest() throws SQLException {
-    return new AfterTest(counters.read(control.get()), true);
+    try (Statement statement = control.get().createStatement()) {
+      statement.execute(counters.sql() + ";\nSELECT " + OpenTransactions.COUNT_SQL);
+      ServerCounters.Reading reading = counters.read(statement);
+      statement.getMoreResults();
+      try (ResultSet rows = statement.getResultSet()) {
+        rows.next();
+        return new AfterTest(reading, rows.getLong(1) > 0);
+      }
+    }
   }
 
   @Override
@@ -162,17 +175,24 @@ public final class CounterGateReset implements BetweenTests {
   /**
    * The gate's reading.
    *
+   * @param start the statement counters, read first in the gate's request
    * @param counters the global row counters now
    * @param checksums the reference tables' checksums now
    * @param clean no row written on the server and no reference table changed since the last reset
    * @param recreated a table of the schema was created again since the last reset
    */
   private record Gate(
-      long[] counters, Map<String, Long> checksums, boolean clean, boolean recreated) {}
+      ServerCounters.Reading start,
+      long[] counters,
+      Map<String, Long> checksums,
+      boolean clean,
+      boolean recreated) {}
 
   private Gate gate() throws SQLException {
     try (Statement statement = control.get().createStatement()) {
-      statement.execute(gateSql);
+      statement.execute(counters.sql() + ";\n" + gateSql);
+      ServerCounters.Reading start = counters.read(statement);
+      statement.getMoreResults();
       long[] now;
       try (ResultSet rows = statement.getResultSet()) {
         now = rowCounters(rows);
@@ -194,7 +214,7 @@ public final class CounterGateReset implements BetweenTests {
               && Arrays.equals(now, rowCounters)
               && unchanged
               && restorer.changedReferenceTables(checksums, checksummed).isEmpty();
-      return new Gate(now, checksums, clean, !unchanged);
+      return new Gate(start, now, checksums, clean, !unchanged);
     }
   }
 

@@ -274,9 +274,9 @@ public final class PerformanceSchemaReset implements BetweenTests {
         + controlThread
         + " AND "
         + sqlEvents
-        + "), (SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id <>"
-        + " CONNECTION_ID() AND (trx_rows_locked > 0 OR trx_rows_modified > 0 OR"
-        + " trx_tables_locked > 0)) UNION ALL "
+        + "), "
+        + OpenTransactions.COUNT_SQL
+        + " UNION ALL "
         + TABLES_SQL
         + literal(schema)
         + " AND OBJECT_TYPE = 'TABLE'";

@@ -26,11 +26,6 @@ public final class ServerStatistics {
           + " COALESCE(SUM(SELECT_COMMANDS + UPDATE_COMMANDS + OTHER_COMMANDS), 0),"
           + " COALESCE(SUM(BUSY_TIME), 0)";
 
-  private static final String OPEN_TRANSACTIONS =
-      "(SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id <>"
-          + " CONNECTION_ID() AND (trx_rows_locked > 0 OR trx_rows_modified > 0 OR"
-          + " trx_tables_locked > 0))";
-
   /** The totals alone: rows changed, statements, busy time. */
   static final String TOTALS_SQL =
       "SELECT " + TOTALS_COLUMNS + " FROM information_schema.USER_STATISTICS";
@@ -71,7 +66,7 @@ public final class ServerStatistics {
     return "SELECT NULL, "
         + TOTALS_COLUMNS
         + ", "
-        + OPEN_TRANSACTIONS
+        + OpenTransactions.COUNT_SQL
         + ", "
         + (timesBatch ? "TIMESTAMPDIFF(MICROSECOND, @dbit_batch, SYSDATE(6))" : "0")
         + " FROM information_schema.USER_STATISTICS UNION ALL SELECT IF(TABLE_SCHEMA = "
