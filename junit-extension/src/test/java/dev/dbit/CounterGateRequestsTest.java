@@ -61,7 +61,7 @@ class CounterGateRequestsTest {
         (test, requests) -> {
           String seen = "after test " + test + ": " + brief(requests);
           assertThat(requests).as(seen).hasSizeGreaterThanOrEqualTo(2);
-          assertThat(requests.get(0).contains(OpenTransactionsCount.SQL)).as(seen).isTrue();
+          assertThat(requests.get(0).contains(END_READING)).as(seen).isTrue();
           assertThat(requests.get(1).contains(GATE)).as(seen).isTrue();
           if (writes(test)) {
             assertThat(requests.stream().anyMatch(r -> r.contains("DELETE FROM")))
@@ -81,10 +81,8 @@ class CounterGateRequestsTest {
         .toList();
   }
 
-  /** What dbit's end reading on this path asks besides the counters. */
-  private static final class OpenTransactionsCount {
-    static final String SQL = "FROM information_schema.INNODB_TRX";
-  }
+  /** What dbit's end reading on this path asks besides the counters: the open transactions. */
+  private static final String END_READING = "FROM information_schema.INNODB_TRX";
 
   private static final String GATE = "'Handler_write'";
 

@@ -81,18 +81,18 @@ public final class ServerCounters {
   }
 
   /**
-   * The statements {@link #read(Connection)} sends, to put at the head of another request so that
-   * the reading costs no round trip of its own; {@link #read(Statement)} reads their results.
+   * Reads the counters at the head of a request that goes on with {@code more}, so that the reading
+   * costs no round trip of its own; leaves {@code statement} on the first result of {@code more}.
    */
-  public String sql() {
-    return sql;
+  public Reading readBefore(Statement statement, String more) throws SQLException {
+    statement.execute(sql + ";\n" + more);
+    Reading reading = read(statement);
+    statement.getMoreResults();
+    return reading;
   }
 
-  /**
-   * Reads the results of {@link #sql()} from {@code statement}, whose current result is the first
-   * of them; leaves it on the last of them.
-   */
-  public Reading read(Statement statement) throws SQLException {
+  /** Reads the results of {@code sql}, the current one being the first of them. */
+  private Reading read(Statement statement) throws SQLException {
     long global = secondColumn(statement.getResultSet());
     statement.getMoreResults();
     long session = secondColumn(statement.getResultSet());

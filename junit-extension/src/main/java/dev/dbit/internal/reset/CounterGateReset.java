@@ -141,9 +141,8 @@ public final class CounterGateReset implements BetweenTests {
   @Override
   public AfterTest afterTest() throws SQLException {
     try (Statement statement = control.get().createStatement()) {
-      statement.execute(counters.sql() + ";\nSELECT " + OpenTransactions.COUNT_SQL);
-      ServerCounters.Reading reading = counters.read(statement);
-      statement.getMoreResults();
+      ServerCounters.Reading reading =
+          counters.readBefore(statement, "SELECT " + OpenTransactions.COUNT_SQL);
       try (ResultSet rows = statement.getResultSet()) {
         rows.next();
         return new AfterTest(reading, rows.getLong(1) > 0);
@@ -190,9 +189,7 @@ public final class CounterGateReset implements BetweenTests {
 
   private Gate gate() throws SQLException {
     try (Statement statement = control.get().createStatement()) {
-      statement.execute(counters.sql() + ";\n" + gateSql);
-      ServerCounters.Reading start = counters.read(statement);
-      statement.getMoreResults();
+      ServerCounters.Reading start = counters.readBefore(statement, gateSql);
       long[] now;
       try (ResultSet rows = statement.getResultSet()) {
         now = rowCounters(rows);
