@@ -11,8 +11,10 @@ import dev.dbit.internal.jdbc.FactoryDataSource;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.reset.BetweenTests;
+import dev.dbit.internal.reset.ChangeMarkers;
 import dev.dbit.internal.reset.CounterGateReset;
 import dev.dbit.internal.reset.KeyTriggers;
+import dev.dbit.internal.reset.MarkedTablesReset;
 import dev.dbit.internal.reset.PerformanceSchemaReset;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.reset.StatisticsReset;
@@ -51,12 +53,18 @@ final class RunStarter {
   /** How long a reset waits for a lock before it closes the connection holding it. */
   static final int CONTROL_LOCK_WAIT_SECONDS = 3;
 
-  /** Resets delete in any order and never cascade; a leaked lock fails a reset, never hangs it. */
+  /**
+   * Resets delete in any order and never cascade; a leaked lock fails a reset, never hangs it;
+   * dbit's own writes mark no table as changed.
+   */
   private static final String CONTROL_SESSION =
       "SET SESSION foreign_key_checks = 0, innodb_lock_wait_timeout = "
           + CONTROL_LOCK_WAIT_SECONDS
           + ", lock_wait_timeout = "
-          + CONTROL_LOCK_WAIT_SECONDS;
+          + CONTROL_LOCK_WAIT_SECONDS
+          + ", "
+          + ChangeMarkers.CONTROL_SWITCH
+          + " = 1";
 
   /**
    * A test blocked on a lock fails after {@value #TEST_LOCK_WAIT_SECONDS} s instead of waiting for
@@ -301,18 +309,26 @@ final class RunStarter {
     Optional<StatisticsReset> statistics =
         StatisticsReset.ifAvailable(control, restorer, layout, copy);
     if (statistics.isPresent()) {
+      ChangeMarkers.remove(control.get(), copy);
       return statistics.get();
     }
     Optional<PerformanceSchemaReset> tableIo =
         PerformanceSchemaReset.ifAvailable(control, restorer, layout, copy, counters);
     if (tableIo.isPresent()) {
+      ChangeMarkers.remove(control.get(), copy);
       return tableIo.get();
     }
-    LOG.log(Level.WARNING, CounterGateReset.ADVICE.formatted(layout.tables().size()));
     // No binary log to follow and no counter per table: triggers keep the changed keys.
     if (restorer.followedTables().isEmpty() && !layout.largeTableKeys().isEmpty()) {
       KeyTriggers.install(control, copy, layout).ifPresent(restorer::keepKeysBy);
     }
+    // No counter per table: triggers mark the changed tables.
+    Optional<MarkedTablesReset> marked =
+        MarkedTablesReset.ifAvailable(control, restorer, layout, copy, counters);
+    if (marked.isPresent()) {
+      return marked.get();
+    }
+    LOG.log(Level.WARNING, CounterGateReset.ADVICE.formatted(layout.tables().size()));
     return new CounterGateReset(control, restorer, counters, copy);
   }
 

@@ -72,6 +72,48 @@ public final class ServerCounters {
     return performanceSchema;
   }
 
+  /**
+   * The statements of one reading, for a request that takes their results with a {@link Collector}.
+   */
+  public String sql() {
+    return sql;
+  }
+
+  /** A collector for the result sets of {@link #sql()}, taken one at a time, in order. */
+  public Collector collector() {
+    return new Collector();
+  }
+
+  /** Takes the result sets of one reading inside a longer request. */
+  public final class Collector {
+    private final long[] values = new long[3];
+    private int taken;
+
+    private Collector() {}
+
+    /** True until every result set of the reading is taken. */
+    public boolean wants() {
+      return taken < (performanceSchema ? 3 : 2);
+    }
+
+    /** Takes the next result set of the reading. */
+    public void take(ResultSet rows) throws SQLException {
+      rows.next();
+      values[taken] = rows.getLong(taken < 2 ? 2 : 1);
+      taken++;
+    }
+
+    /** The reading; fails before every result set was taken. */
+    public Reading reading() {
+      if (wants()) {
+        throw new IllegalStateException("dbit: the counters' reading is incomplete");
+      }
+      return new Reading(
+          values[0] - values[1],
+          performanceSchema ? OptionalLong.of(values[2]) : OptionalLong.empty());
+    }
+  }
+
   /** Reads the counters; the control connection must have multi-statement mode. */
   public Reading read(Connection control) throws SQLException {
     try (Statement statement = control.createStatement()) {

@@ -25,16 +25,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On a server that counts no writes per table (the MariaDB 10.11 on 3306 here: no userstat, no
- * performance_schema), dbit sends two requests on its control connection between two tests when the
- * first wrote nothing: the end reading, and the gate, which also starts the next test's
- * measurement. After a test that wrote, the gate sends it to a probe and a cleanup. Counted by
- * Connector/J itself: a query interceptor on every connection of the URL sees each request.
+ * performance_schema), dbit's triggers mark the tables a test changed, and dbit sends two requests
+ * on its control connection between two tests whatever the first did: the end reading (which reads
+ * the markers), then either the cleanup of the marked tables or, when none is marked, the gate;
+ * either one starts the next test's measurement. Counted by Connector/J itself: a query interceptor
+ * on every connection of the URL sees each request.
  */
-class CounterGateRequestsTest {
+class MarkedTablesRequestsTest {
   static final int TESTS = 40;
 
   @Test
-  void twoControlRequestsAfterATestThatWroteNothing() {
+  void twoControlRequestsBetweenTestsWhetherTheyWroteOrNot() {
     assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
     RequestLog.clear();
 
@@ -50,25 +51,18 @@ class CounterGateRequestsTest {
 
     Map<Integer, List<String>> between = RequestLog.controlRequestsBetweenTests();
     System.out.printf(
-        "counter gate: %d boundaries; control requests after the tests that wrote nothing: %s%n",
-        between.size(),
-        between.entrySet().stream()
-            .filter(e -> !writes(e.getKey()))
-            .map(e -> e.getValue().size())
-            .toList());
+        "marked tables: %d boundaries; control requests after each test: %s%n",
+        between.size(), between.values().stream().map(List::size).toList());
     assertThat(between).hasSize(TESTS - 1);
     between.forEach(
         (test, requests) -> {
           String seen = "after test " + test + ": " + brief(requests);
-          assertThat(requests).as(seen).hasSizeGreaterThanOrEqualTo(2);
-          assertThat(requests.get(0).contains(END_READING)).as(seen).isTrue();
-          assertThat(requests.get(1).contains(GATE)).as(seen).isTrue();
+          assertThat(requests).as(seen).hasSize(2);
+          assertThat(requests.get(0)).as(seen).contains(END_READING, MARKERS);
           if (writes(test)) {
-            assertThat(requests.stream().anyMatch(r -> r.contains("DELETE FROM")))
-                .as("a cleanup " + seen)
-                .isTrue();
+            assertThat(requests.get(1)).as("a cleanup " + seen).contains("DELETE FROM", "customer");
           } else {
-            assertThat(requests).as(seen).hasSize(2);
+            assertThat(requests.get(1)).as("the gate " + seen).contains(GATE);
           }
         });
   }
@@ -84,7 +78,11 @@ class CounterGateRequestsTest {
   /** What dbit's end reading on this path asks besides the counters: the open transactions. */
   private static final String END_READING = "FROM information_schema.INNODB_TRX";
 
-  private static final String GATE = "'Handler_write'";
+  /** The markers' table, which only the control connection reads. */
+  private static final String MARKERS = "dbit_changed_tables";
+
+  /** The gate reads the markers uncommitted, so that an open transaction's show. */
+  private static final String GATE = "READ UNCOMMITTED";
 
   /** Every third test writes a row; the others only read. */
   static boolean writes(int test) {
@@ -123,13 +121,13 @@ class CounterGateRequestsTest {
     }
 
     /**
-     * The requests of dbit's control connection (the one that reads the gate) after each marked
+     * The requests of dbit's control connection (the one that reads the markers) after each marked
      * test's marker and before the next one's, by the number of the test before.
      */
     static synchronized Map<Integer, List<String>> controlRequestsBetweenTests() {
       MysqlConnection control =
           REQUESTS.stream()
-              .filter(r -> r.sql().contains(GATE))
+              .filter(r -> r.sql().contains(MARKERS))
               .map(Request::connection)
               .findFirst()
               .orElseThrow();

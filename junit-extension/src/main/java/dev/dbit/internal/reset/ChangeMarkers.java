@@ -1,0 +1,244 @@
+package dev.dbit.internal.reset;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
+
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * The tables tests changed, marked by dbit's triggers: each InnoDB table of a copy gets three
+ * {@code AFTER} triggers ({@code dbit_ci_/dbit_cu_/dbit_cd_<table>}) that add the table's name to
+ * {@code dbit_changed_tables} for every row inserted, updated or deleted. One cheap query then
+ * names every table a test changed, on any server, without counters per table.
+ *
+ * <p>The marker table has no unique key, so a marker insert never waits for another transaction's
+ * lock and adds no lock a test could deadlock on; the markers belong to the writing transaction, so
+ * a rollback takes them back with the rows. dbit's control connection sets {@code @dbit_control},
+ * which switches the triggers off for its own cleanups.
+ *
+ * <p>What no trigger sees is the caller's to catch: foreign-key cascades (the caller adds the
+ * tables cascades reach), {@code TRUNCATE} and re-created tables (InnoDB table ids, the statement
+ * watch), and tables of other engines, whose writes a rollback does not take back (never marked;
+ * the caller checks them at every reset).
+ */
+public final class ChangeMarkers {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  /** The table the triggers write, in the copy. */
+  public static final String TABLE = "dbit_changed_tables";
+
+  /** Set on the control connection from its first statement on: dbit's own writes mark nothing. */
+  public static final String CONTROL_SWITCH = "@dbit_control";
+
+  private final Supplier<Connection> control;
+  private final String copy;
+  private final Set<String> marked;
+
+  private ChangeMarkers(Supplier<Connection> control, String copy, Set<String> marked) {
+    this.control = control;
+    this.copy = copy;
+    this.marked = marked;
+  }
+
+  /**
+   * Installs the marker table and triggers on {@code tables} of {@code copy} (call on a clean copy)
+   * and empties the marker table. Empty, with the reason in the log and nothing left behind, when
+   * the server refuses (no {@code TRIGGER} privilege, no several triggers per event, a required
+   * primary key).
+   */
+  public static Optional<ChangeMarkers> install(
+      Supplier<Connection> control, String copy, Collection<String> tables) {
+    ChangeMarkers markers = new ChangeMarkers(control, copy, new LinkedHashSet<>(tables));
+    try {
+      markers.ensureInstalled();
+      try (Statement statement = control.get().createStatement()) {
+        statement.execute("DELETE FROM " + qualified(copy, TABLE));
+      }
+      return Optional.of(markers);
+    } catch (SQLException e) {
+      LOG.log(
+          Level.INFO,
+          "dbit: cannot mark changed tables of "
+              + copy
+              + " by triggers ("
+              + e.getMessage()
+              + "); global row counters gate a probe of every table instead. Grant the TRIGGER"
+              + " privilege for two requests between tests whatever the test did.");
+      remove(control.get(), copy);
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Drops dbit's marker triggers and marker table from {@code copy}, where an earlier run left them
+   * and this one does not use them (every write would pay for a marker nobody reads); quiet on
+   * failure.
+   */
+  public static void remove(Connection control, String copy) {
+    try {
+      List<String> drops = new ArrayList<>();
+      for (String trigger : markerTriggers(control, copy)) {
+        drops.add("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
+      }
+      drops.add("DROP TABLE IF EXISTS " + qualified(copy, TABLE));
+      try (Statement statement = control.createStatement()) {
+        for (String drop : drops) {
+          statement.execute(drop);
+        }
+      }
+    } catch (SQLException e) {
+      LOG.log(Level.DEBUG, "dbit: could not drop dbit's marker triggers from " + copy, e);
+    }
+  }
+
+  /**
+   * Creates what is missing: the marker table, and the triggers of a table a test created again.
+   *
+   * @return whether it created anything (which gives the schema new table ids)
+   */
+  boolean ensureInstalled() throws SQLException {
+    boolean created = false;
+    Set<String> triggers = markerTriggers(control.get(), copy);
+    try (Statement statement = control.get().createStatement()) {
+      if (!tableExists()) {
+        created = true;
+        statement.execute(
+            "CREATE TABLE "
+                + qualified(copy, TABLE)
+                + " (table_name VARCHAR(64) NOT NULL, KEY (table_name)) ENGINE=InnoDB");
+      }
+      for (String table : marked) {
+        for (Event event : Event.values()) {
+          String trigger = event.triggerName(table);
+          if (!triggers.contains(trigger.toLowerCase(Locale.ROOT))) {
+            created = true;
+            statement.execute(event.createSql(copy, table, trigger));
+          }
+        }
+      }
+    }
+    return created;
+  }
+
+  /** The tables that get markers. */
+  Set<String> tables() {
+    return marked;
+  }
+
+  /**
+   * The marked tables, read uncommitted so that a transaction still open shows what it wrote: one
+   * statement for the one-shot isolation level, one result set.
+   */
+  String readSql() {
+    return "SET TRANSACTION ISOLATION LEVEL READ UNCOMMITTED;\n" + committedReadSql();
+  }
+
+  /** The marked tables as committed: one result set. */
+  String committedReadSql() {
+    return "SELECT DISTINCT table_name FROM " + qualified(copy, TABLE);
+  }
+
+  /** Reads the result of {@link #readSql()} or {@link #committedReadSql()}. */
+  static Set<String> read(ResultSet rows) throws SQLException {
+    Set<String> tables = new LinkedHashSet<>();
+    while (rows.next()) {
+      tables.add(rows.getString(1));
+    }
+    return tables;
+  }
+
+  /**
+   * Forgets the markers of {@code tables}; sent before the cleanup that restores them, so that a
+   * write after it is either undone by that cleanup or marked again.
+   */
+  String clearSql(Collection<String> tables) {
+    if (tables.isEmpty()) {
+      return "";
+    }
+    return "DELETE FROM "
+        + qualified(copy, TABLE)
+        + " WHERE table_name IN ("
+        + tables.stream().map(t -> literal(t)).collect(Collectors.joining(", "))
+        + ")";
+  }
+
+  /** Forgets every marker; sent before a probe that compares every table. */
+  String clearAllSql() {
+    return "DELETE FROM " + qualified(copy, TABLE);
+  }
+
+  private boolean tableExists() throws SQLException {
+    try (Statement statement = control.get().createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
+                    + literal(copy)
+                    + " AND TABLE_NAME = "
+                    + literal(TABLE))) {
+      return rows.next();
+    }
+  }
+
+  private static Set<String> markerTriggers(Connection control, String copy) throws SQLException {
+    Set<String> names = new TreeSet<>();
+    try (Statement statement = control.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = "
+                    + literal(copy)
+                    + " AND (TRIGGER_NAME LIKE 'dbit!_ci!_%' ESCAPE '!' OR TRIGGER_NAME LIKE"
+                    + " 'dbit!_cu!_%' ESCAPE '!' OR TRIGGER_NAME LIKE 'dbit!_cd!_%' ESCAPE '!')")) {
+      while (rows.next()) {
+        names.add(rows.getString(1).toLowerCase(Locale.ROOT));
+      }
+    }
+    return names;
+  }
+
+  /** The row events each table gets a trigger for. */
+  private enum Event {
+    INSERT("ci"),
+    UPDATE("cu"),
+    DELETE("cd");
+
+    private final String code;
+
+    Event(String code) {
+      this.code = code;
+    }
+
+    String triggerName(String table) {
+      return "dbit_" + code + "_" + KeyTriggers.shortName(table);
+    }
+
+    String createSql(String copy, String table, String trigger) {
+      return "CREATE TRIGGER "
+          + qualified(copy, trigger)
+          + " AFTER "
+          + name()
+          + " ON "
+          + qualified(copy, table)
+          + " FOR EACH ROW IF "
+          + CONTROL_SWITCH
+          + " IS NULL THEN INSERT INTO "
+          + qualified(copy, TABLE)
+          + " (table_name) VALUES ("
+          + literal(table)
+          + "); END IF";
+    }
+  }
+}

@@ -1,0 +1,268 @@
+package dev.dbit.internal.reset;
+
+import dev.dbit.internal.jdbc.MultiStatement;
+import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.template.SchemaLayout;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Two requests between tests whatever the test did, on servers that count no writes per table:
+ * {@link ChangeMarkers} name the tables a test changed.
+ *
+ * <p>The end reading takes the statement counters, counts the open transactions and reads the
+ * markers. After a test that changed tables, the next request cleans them (and the reference tables
+ * their cascades reach) and reads the next test's counters and the checks below. After a test that
+ * changed nothing, the next request (the gate) reads the counters and the checks: the markers, read
+ * uncommitted; InnoDB's table ids ({@link TableRecreations}: {@code TRUNCATE} and re-created
+ * tables, which no trigger sees); and the tables of other engines, whose writes a rollback does not
+ * take back, so they carry no marker: probed for a row, or checksummed when they hold reference
+ * rows. Anything the checks flag is cleaned by the next request; a re-created table sends the reset
+ * to a comparison of every table, after which its triggers are in place again.
+ *
+ * <p>After a test that left a transaction open, the gate runs as after a clean one: the lock
+ * janitor may have rolled it back since the end reading.
+ */
+public final class MarkedTablesReset implements BetweenTests {
+  private final Supplier<Connection> control;
+  private final SchemaRestorer restorer;
+  private final SchemaLayout layout;
+  private final String copy;
+  private final ChangeMarkers markers;
+  private final TableRecreations recreations;
+
+  /** Reference tables of other engines: checksummed at every gate. */
+  private final List<String> unmarkedReference;
+
+  /** Empty-after-migration tables of other engines: probed for a row at every gate. */
+  private final List<String> unmarkedEmpty;
+
+  private ServerCounters counters;
+  private boolean distrusted;
+
+  /** The tables the last end reading found marked; null when the next reset must look again. */
+  private Set<String> ended;
+
+  private MarkedTablesReset(
+      Supplier<Connection> control,
+      SchemaRestorer restorer,
+      SchemaLayout layout,
+      String copy,
+      ChangeMarkers markers,
+      TableRecreations recreations,
+      ServerCounters counters) {
+    this.control = control;
+    this.restorer = restorer;
+    this.layout = layout;
+    this.copy = copy;
+    this.markers = markers;
+    this.recreations = recreations;
+    this.counters = counters;
+    this.unmarkedReference =
+        restorer.referenceTables().stream().filter(t -> !markers.tables().contains(t)).toList();
+    this.unmarkedEmpty =
+        layout.emptyTables().stream().filter(t -> !markers.tables().contains(t)).toList();
+  }
+
+  /**
+   * The strategy, when dbit may create triggers in {@code copy} and read InnoDB's table ids; call
+   * on a clean copy, after any key triggers are installed.
+   */
+  public static Optional<MarkedTablesReset> ifAvailable(
+      Supplier<Connection> control,
+      SchemaRestorer restorer,
+      SchemaLayout layout,
+      String copy,
+      ServerCounters counters)
+      throws SQLException {
+    Optional<TableRecreations> recreations = TableRecreations.ifReadable(control, copy);
+    if (recreations.isEmpty()) {
+      ChangeMarkers.remove(control.get(), copy);
+      return Optional.empty();
+    }
+    Set<String> innoDb = SchemaLayout.innoDbTables(control.get(), copy);
+    List<String> marked = layout.tables().stream().filter(innoDb::contains).toList();
+    Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, marked);
+    if (markers.isEmpty()) {
+      return Optional.empty();
+    }
+    // The marker table and its triggers are new tables for InnoDB: the baseline starts after them.
+    recreations.get().rebase(control.get());
+    return Optional.of(
+        new MarkedTablesReset(
+            control, restorer, layout, copy, markers.get(), recreations.get(), counters));
+  }
+
+  @Override
+  public String describe() {
+    return "tables marked as changed by dbit's triggers";
+  }
+
+  @Override
+  public ServerCounters.Reading beforeTest() throws SQLException {
+    Set<String> end = ended;
+    ended = null;
+    if (distrusted) {
+      return compareEverything();
+    }
+    Set<String> dirty;
+    if (end != null && !end.isEmpty()) {
+      dirty = end;
+    } else {
+      Snapshot gate = MultiStatement.executeReadingLast(control.get(), readingSql(), snapshot());
+      if (!gate.unchanged) {
+        return compareEverything();
+      }
+      dirty = gate.changed();
+      if (dirty.isEmpty() && !restorer.countersToReset()) {
+        return gate.start();
+      }
+    }
+    for (int pass = 1; pass <= SchemaRestorer.MAX_PASSES; pass++) {
+      Set<String> tables = new LinkedHashSet<>(dirty);
+      tables.retainAll(layout.tables());
+      tables = layout.withCascades(tables);
+      CleanupPlan plan = pass == 1 ? restorer.planAfterTest(tables) : restorer.plan(tables);
+      Snapshot after =
+          restorer.clean(markers.clearSql(plan.tables()), plan, readingSql(), snapshot());
+      if (plan.needsConfirmation() || !after.unchanged) {
+        // A chain of triggers may have written again, or a table was created again meanwhile.
+        return compareEverything();
+      }
+      dirty = after.changed();
+      if (dirty.isEmpty()) {
+        return after.start();
+      }
+    }
+    throw new IllegalStateException(
+        "dbit: the test schema kept changing during "
+            + SchemaRestorer.MAX_PASSES
+            + " reset passes; some connection keeps writing between tests.");
+  }
+
+  @Override
+  public AfterTest afterTest() throws SQLException {
+    try (Statement statement = control.get().createStatement()) {
+      ServerCounters.Reading reading =
+          counters.readBefore(
+              statement,
+              "SELECT " + OpenTransactions.COUNT_SQL + ";\n" + markers.committedReadSql());
+      boolean open;
+      try (ResultSet rows = statement.getResultSet()) {
+        rows.next();
+        open = rows.getLong(1) > 0;
+      }
+      statement.getMoreResults();
+      try (ResultSet rows = statement.getResultSet()) {
+        Set<String> marked = ChangeMarkers.read(rows);
+        ended = open ? null : marked;
+      }
+      return new AfterTest(reading, open);
+    }
+  }
+
+  @Override
+  public ServerCounters.Reading peek() throws SQLException {
+    return counters.read(control.get());
+  }
+
+  @Override
+  public void distrust() {
+    distrusted = true;
+  }
+
+  @Override
+  public void controlReconnected() throws SQLException {
+    counters = ServerCounters.on(control.get());
+    distrusted = true;
+  }
+
+  /**
+   * The safe method, after something no trigger sees: triggers created again where a test
+   * re-created a table, every marker forgotten, every table probed and cleaned.
+   */
+  private ServerCounters.Reading compareEverything() throws SQLException {
+    distrusted = false;
+    restorer.distrustKeys();
+    markers.ensureInstalled();
+    recreations.rebase(control.get());
+    MultiStatement.execute(control.get(), markers.clearAllSql());
+    restorer.probeAndClean(Optional.empty(), "", rows -> null);
+    return counters.read(control.get());
+  }
+
+  /**
+   * The next test's counters, the markers (read uncommitted), InnoDB's table ids, and the tables no
+   * trigger marks: the results {@link Snapshot} takes, in order.
+   */
+  private String readingSql() {
+    StringBuilder sql = new StringBuilder(counters.sql());
+    sql.append(";\n").append(markers.readSql());
+    sql.append(";\n").append(recreations.sql());
+    String checksums = restorer.checksumSql(unmarkedReference);
+    if (!checksums.isEmpty()) {
+      sql.append(";\n").append(checksums);
+    }
+    if (!unmarkedEmpty.isEmpty()) {
+      sql.append(";\n").append(SchemaLayout.probeSql(copy, unmarkedEmpty));
+    }
+    return sql.toString();
+  }
+
+  private Snapshot snapshot() {
+    return new Snapshot(counters.collector());
+  }
+
+  /** What one {@link #readingSql()} found; takes its result sets one at a time. */
+  private final class Snapshot implements MultiStatement.Reader<Snapshot> {
+    private final ServerCounters.Collector start;
+    private int taken;
+    private Set<String> marked = Set.of();
+    private boolean unchanged = true;
+    private Map<String, Long> checksums = Map.of();
+    private List<String> filled = List.of();
+
+    Snapshot(ServerCounters.Collector start) {
+      this.start = start;
+    }
+
+    @Override
+    public Snapshot read(ResultSet rows) throws SQLException {
+      if (start.wants()) {
+        start.take(rows);
+        return this;
+      }
+      int part = taken++;
+      if (part == 0) {
+        marked = ChangeMarkers.read(rows);
+      } else if (part == 1) {
+        unchanged = recreations.unchanged(rows);
+      } else if (part == 2 && !unmarkedReference.isEmpty()) {
+        checksums = restorer.checksums(rows);
+      } else {
+        filled = SchemaLayout.nonEmptyTables(rows, unmarkedEmpty);
+      }
+      return this;
+    }
+
+    ServerCounters.Reading start() {
+      return start.reading();
+    }
+
+    /** The tables to clean: marked, or of another engine and no longer as the template has them. */
+    Set<String> changed() {
+      Set<String> changed = new LinkedHashSet<>(marked);
+      changed.addAll(restorer.changedReferenceTables(checksums, unmarkedReference));
+      changed.addAll(filled);
+      return changed;
+    }
+  }
+}
