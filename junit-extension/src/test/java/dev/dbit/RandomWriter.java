@@ -45,7 +45,7 @@ final class RandomWriter {
                 + " COALESCE(c.CHARACTER_MAXIMUM_LENGTH, 0), c.EXTRA FROM information_schema.COLUMNS c"
                 + " JOIN information_schema.TABLES t ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND"
                 + " t.TABLE_NAME = c.TABLE_NAME WHERE c.TABLE_SCHEMA = ? AND t.TABLE_TYPE = 'BASE"
-                + " TABLE' AND c.TABLE_NAME <> 'dbit_schema_marker' ORDER BY c.TABLE_NAME,"
+                + " TABLE' AND c.TABLE_NAME NOT LIKE 'dbit!_%' ESCAPE '!' ORDER BY c.TABLE_NAME,"
                 + " c.ORDINAL_POSITION")) {
       query.setString(1, schema);
       try (ResultSet rows = query.executeQuery()) {
@@ -87,6 +87,15 @@ final class RandomWriter {
             }
           } catch (java.sql.SQLIntegrityConstraintViolationException e) {
             // A random value broke a CHECK constraint (MariaDB 10.11 does not IGNORE those).
+          } catch (SQLException e) {
+            System.out.println(
+                "DEBUGX "
+                    + insertSql(table)
+                    + " autocommit="
+                    + connection.getAutoCommit()
+                    + " "
+                    + e.getMessage());
+            throw e;
           }
         }
       }

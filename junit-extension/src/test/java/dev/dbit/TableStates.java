@@ -1,7 +1,6 @@
 package dev.dbit;
 
 import dev.dbit.internal.jdbc.SqlIdentifiers;
-import dev.dbit.internal.reset.KeyTriggers;
 import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.SchemaOwnership;
 import dev.dbit.internal.template.TemplateBuilder;
@@ -26,10 +25,10 @@ final class TableStates {
           TemplateBuilder.templateName(
               SchemaOwnership.read(connection, copy).orElseThrow().fingerprint());
       List<String> tables = SchemaLayout.read(connection, template).tables();
-      // dbit's own key tables (servers without a binary log or counters per table) are not user's.
+      // dbit's own key and marker tables (servers without counters per table) are not the user's.
       List<String> copyTables =
           SchemaLayout.read(connection, copy).tables().stream()
-              .filter(t -> tables.contains(t) || !t.startsWith(KeyTriggers.KEY_TABLE_PREFIX))
+              .filter(t -> tables.contains(t) || !t.startsWith("dbit_"))
               .toList();
       if (!copyTables.equals(tables)) {
         throw new AssertionError("table lists differ: " + copyTables + " vs " + tables);

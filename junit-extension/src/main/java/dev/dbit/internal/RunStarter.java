@@ -8,6 +8,7 @@ import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.FactoryDataSource;
+import dev.dbit.internal.jdbc.LockTablesGuard;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.reset.BetweenTests;
@@ -63,7 +64,7 @@ final class RunStarter {
           + ", lock_wait_timeout = "
           + CONTROL_LOCK_WAIT_SECONDS
           + ", "
-          + ChangeMarkers.CONTROL_SWITCH
+          + ChangeMarkers.MARKERS_OFF
           + " = 1";
 
   /**
@@ -458,7 +459,10 @@ final class RunStarter {
     if (pooled) {
       builder.listener(watches.sessionState());
     }
-    return builder.listener(watches.schemaChanges()).buildProxy();
+    return builder
+        .listener(watches.schemaChanges())
+        .listener(new LockTablesGuard(ChangeMarkers.MARKERS_OFF))
+        .buildProxy();
   }
 
   /**

@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
  *
  * <p>The marker table has no unique key, so a marker insert never waits for another transaction's
  * lock and adds no lock a test could deadlock on; the markers belong to the writing transaction, so
- * a rollback takes them back with the rows. dbit's control connection sets {@code @dbit_control},
+ * a rollback takes them back with the rows. dbit's control connection sets {@link #MARKERS_OFF},
  * which switches the triggers off for its own cleanups.
  *
  * <p>What no trigger sees is the caller's to catch: foreign-key cascades (the caller adds the
@@ -41,8 +41,12 @@ public final class ChangeMarkers {
   /** The table the triggers write, in the copy. */
   public static final String TABLE = "dbit_changed_tables";
 
-  /** Set on the control connection from its first statement on: dbit's own writes mark nothing. */
-  public static final String CONTROL_SWITCH = "@dbit_control";
+  /**
+   * A session with this variable set marks nothing: dbit's control connection (its own cleanups),
+   * and a connection dbit handed out once it takes {@code LOCK TABLES} (see {@code
+   * LockTablesGuard}).
+   */
+  public static final String MARKERS_OFF = "@dbit_markers_off";
 
   private final Supplier<Connection> control;
   private final String copy;
@@ -233,7 +237,7 @@ public final class ChangeMarkers {
           + " ON "
           + qualified(copy, table)
           + " FOR EACH ROW IF "
-          + CONTROL_SWITCH
+          + MARKERS_OFF
           + " IS NULL THEN INSERT INTO "
           + qualified(copy, TABLE)
           + " (table_name) VALUES ("
