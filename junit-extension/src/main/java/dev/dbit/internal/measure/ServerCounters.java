@@ -4,7 +4,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
+import java.util.Locale;
 import java.util.OptionalLong;
+import java.util.stream.Collectors;
 
 /**
  * Reads the server's statement counters on the control connection, net of the control connection's
@@ -12,10 +15,31 @@ import java.util.OptionalLong;
  *
  * <p>{@code Questions}: global minus this session's, so dbit's snapshots and resets never count.
  * SQL time: performance_schema's global statement timer minus the control thread's, when
- * performance_schema is on. Both include connections dbit did not hand out.
+ * performance_schema is on. Both include connections dbit did not hand out. Read with them, at no
+ * extra cost: the statements that can create a table again ({@code TRUNCATE}, {@code DROP}, {@code
+ * CREATE}, {@code ALTER}, {@code RENAME}), net of the control connection's own.
  */
 public final class ServerCounters {
   private static final String SQL_EVENTS = "EVENT_NAME LIKE 'statement/sql/%'";
+
+  private static final String QUESTIONS = "questions";
+
+  /** Status counters of statements that can create a table again. */
+  private static final List<String> TABLE_DDL =
+      List.of(
+          "Com_alter_table",
+          "Com_create_index",
+          "Com_create_table",
+          "Com_drop_db",
+          "Com_drop_index",
+          "Com_drop_table",
+          "Com_rename_table",
+          "Com_truncate");
+
+  private static final String NAMES =
+      "('Questions', "
+          + TABLE_DDL.stream().map(n -> "'" + n + "'").collect(Collectors.joining(", "))
+          + ")";
 
   private final String sql;
   private final boolean performanceSchema;
@@ -30,8 +54,13 @@ public final class ServerCounters {
    *
    * @param questions net {@code Questions}
    * @param statementPicos net statement time in picoseconds, when performance_schema is on
+   * @param tableDdl net count of statements that can create a table again; 0 where not read
    */
-  public record Reading(long questions, OptionalLong statementPicos) {}
+  public record Reading(long questions, OptionalLong statementPicos, long tableDdl) {
+    public Reading(long questions, OptionalLong statementPicos) {
+      this(questions, statementPicos, 0);
+    }
+  }
 
   /** Inspects the server once: is performance_schema on, which thread is the control connection. */
   public static ServerCounters on(Connection control) throws SQLException {
@@ -50,7 +79,11 @@ public final class ServerCounters {
           controlThread = enabled ? rows.getLong(1) : -1;
         }
       }
-      String sql = "SHOW GLOBAL STATUS LIKE 'Questions';\nSHOW SESSION STATUS LIKE 'Questions'";
+      String sql =
+          "SHOW GLOBAL STATUS WHERE Variable_name IN "
+              + NAMES
+              + ";\nSHOW SESSION STATUS WHERE Variable_name IN "
+              + NAMES;
       if (enabled) {
         sql +=
             ";\nSELECT (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
@@ -86,7 +119,8 @@ public final class ServerCounters {
 
   /** Takes the result sets of one reading inside a longer request. */
   public final class Collector {
-    private final long[] values = new long[3];
+    private final long[][] values = new long[2][];
+    private long picos;
     private int taken;
 
     private Collector() {}
@@ -98,8 +132,12 @@ public final class ServerCounters {
 
     /** Takes the next result set of the reading. */
     public void take(ResultSet rows) throws SQLException {
-      rows.next();
-      values[taken] = rows.getLong(taken < 2 ? 2 : 1);
+      if (taken < 2) {
+        values[taken] = status(rows);
+      } else {
+        rows.next();
+        picos = rows.getLong(1);
+      }
       taken++;
     }
 
@@ -109,8 +147,9 @@ public final class ServerCounters {
         throw new IllegalStateException("dbit: the counters' reading is incomplete");
       }
       return new Reading(
-          values[0] - values[1],
-          performanceSchema ? OptionalLong.of(values[2]) : OptionalLong.empty());
+          values[0][0] - values[1][0],
+          performanceSchema ? OptionalLong.of(picos) : OptionalLong.empty(),
+          values[0][1] - values[1][1]);
     }
   }
 
@@ -135,9 +174,9 @@ public final class ServerCounters {
 
   /** Reads the results of {@code sql}, the current one being the first of them. */
   private Reading read(Statement statement) throws SQLException {
-    long global = secondColumn(statement.getResultSet());
+    long[] global = status(statement.getResultSet());
     statement.getMoreResults();
-    long session = secondColumn(statement.getResultSet());
+    long[] session = status(statement.getResultSet());
     OptionalLong picos = OptionalLong.empty();
     if (performanceSchema) {
       statement.getMoreResults();
@@ -146,13 +185,18 @@ public final class ServerCounters {
         picos = OptionalLong.of(rows.getLong(1));
       }
     }
-    return new Reading(global - session, picos);
+    return new Reading(global[0] - session[0], picos, global[1] - session[1]);
   }
 
-  private static long secondColumn(ResultSet rows) throws SQLException {
+  /** {@code Questions} and the sum of the table DDL counters, from one {@code SHOW STATUS}. */
+  private static long[] status(ResultSet rows) throws SQLException {
+    long[] values = new long[2];
     try (rows) {
-      rows.next();
-      return rows.getLong(2);
+      while (rows.next()) {
+        boolean questions = rows.getString(1).toLowerCase(Locale.ROOT).equals(QUESTIONS);
+        values[questions ? 0 : 1] += rows.getLong(2);
+      }
     }
+    return values;
   }
 }

@@ -23,6 +23,19 @@ record CleanupPlan(
     countersMovedAfter = Set.copyOf(countersMovedAfter);
   }
 
+  /**
+   * This plan with {@code statement} first inside its transaction; the same plan when {@code
+   * statement} is empty.
+   */
+  CleanupPlan withFirstInTransaction(String statement) {
+    if (statement.isEmpty()) {
+      return this;
+    }
+    List<String> all = new java.util.ArrayList<>(statements);
+    all.add(all.indexOf("START TRANSACTION") + 1, statement);
+    return new CleanupPlan(tables, needsConfirmation, all, countersMovedAfter);
+  }
+
   /** The statements as one multi-statement request. */
   String sql() {
     return String.join(";\n", statements);

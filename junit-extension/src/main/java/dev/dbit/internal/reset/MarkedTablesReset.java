@@ -22,11 +22,14 @@ import java.util.function.Supplier;
  * markers. After a test that changed tables, the next request cleans them (and the reference tables
  * their cascades reach) and reads the next test's counters and the checks below. After a test that
  * changed nothing, the next request (the gate) reads the counters and the checks: the markers, read
- * uncommitted; InnoDB's table ids ({@link TableRecreations}: {@code TRUNCATE} and re-created
- * tables, which no trigger sees); and the tables of other engines, whose writes a rollback does not
- * take back, so they carry no marker: probed for a row, or checksummed when they hold reference
- * rows. Anything the checks flag is cleaned by the next request; a re-created table sends the reset
- * to a comparison of every table, after which its triggers are in place again.
+ * uncommitted, and the tables of other engines, whose writes a rollback does not take back, so they
+ * carry no marker: probed for a row, or checksummed when they hold reference rows. Anything the
+ * checks flag is cleaned by the next request.
+ *
+ * <p>{@code TRUNCATE} and re-created tables change rows no trigger sees. The counters show, for
+ * free, whether any statement that can create a table again ran on the server; only then does one
+ * more request read InnoDB's table ids ({@link TableRecreations}), and a table created again sends
+ * the reset to a comparison of every table, after which its triggers are in place again.
  *
  * <p>After a test that left a transaction open, the gate runs as after a clean one: the lock
  * janitor may have rolled it back since the end reading.
@@ -47,6 +50,9 @@ public final class MarkedTablesReset implements BetweenTests {
 
   private ServerCounters counters;
   private boolean distrusted;
+
+  /** The table DDL count when InnoDB's table ids were last known unchanged. */
+  private long tableDdl;
 
   /** The tables the last end reading found marked; null when the next reset must look again. */
   private Set<String> ended;
@@ -96,9 +102,11 @@ public final class MarkedTablesReset implements BetweenTests {
     }
     // The marker table and its triggers are new tables for InnoDB: the baseline starts after them.
     recreations.get().rebase(control.get());
-    return Optional.of(
+    MarkedTablesReset reset =
         new MarkedTablesReset(
-            control, restorer, layout, copy, markers.get(), recreations.get(), counters));
+            control, restorer, layout, copy, markers.get(), recreations.get(), counters);
+    reset.tableDdl = counters.read(control.get()).tableDdl();
+    return Optional.of(reset);
   }
 
   @Override
@@ -118,7 +126,7 @@ public final class MarkedTablesReset implements BetweenTests {
       dirty = end;
     } else {
       Snapshot gate = MultiStatement.executeReadingLast(control.get(), readingSql(), snapshot());
-      if (!gate.unchanged) {
+      if (recreated(gate)) {
         return compareEverything();
       }
       dirty = gate.changed();
@@ -131,9 +139,13 @@ public final class MarkedTablesReset implements BetweenTests {
       tables.retainAll(layout.tables());
       tables = layout.withCascades(tables);
       CleanupPlan plan = pass == 1 ? restorer.planAfterTest(tables) : restorer.plan(tables);
+      // Markers go in the cleanup's transaction: a write after it is marked again.
       Snapshot after =
-          restorer.clean(markers.clearSql(plan.tables()), plan, readingSql(), snapshot());
-      if (plan.needsConfirmation() || !after.unchanged) {
+          restorer.clean(
+              plan.withFirstInTransaction(markers.clearSql(plan.tables())),
+              readingSql(),
+              snapshot());
+      if (plan.needsConfirmation() || recreated(after)) {
         // A chain of triggers may have written again, or a table was created again meanwhile.
         return compareEverything();
       }
@@ -186,6 +198,22 @@ public final class MarkedTablesReset implements BetweenTests {
   }
 
   /**
+   * Whether a table of the copy was created again since the table ids were last read, asked (one
+   * request) only when a statement that can do so ran on the server since.
+   */
+  private boolean recreated(Snapshot snapshot) throws SQLException {
+    long ddl = snapshot.start().tableDdl();
+    if (ddl == tableDdl) {
+      return false;
+    }
+    tableDdl = ddl;
+    try (Statement statement = control.get().createStatement();
+        ResultSet rows = statement.executeQuery(recreations.sql())) {
+      return !recreations.unchanged(rows);
+    }
+  }
+
+  /**
    * The safe method, after something no trigger sees: triggers created again where a test
    * re-created a table, every marker forgotten, every table probed and cleaned.
    */
@@ -196,17 +224,18 @@ public final class MarkedTablesReset implements BetweenTests {
     recreations.rebase(control.get());
     MultiStatement.execute(control.get(), markers.clearAllSql());
     restorer.probeAndClean(Optional.empty(), "", rows -> null);
-    return counters.read(control.get());
+    ServerCounters.Reading start = counters.read(control.get());
+    tableDdl = start.tableDdl();
+    return start;
   }
 
   /**
-   * The next test's counters, the markers (read uncommitted), InnoDB's table ids, and the tables no
-   * trigger marks: the results {@link Snapshot} takes, in order.
+   * The next test's counters, the markers (read uncommitted) and the tables no trigger marks: the
+   * results {@link Snapshot} takes, in order.
    */
   private String readingSql() {
     StringBuilder sql = new StringBuilder(counters.sql());
     sql.append(";\n").append(markers.readSql());
-    sql.append(";\n").append(recreations.sql());
     String checksums = restorer.checksumSql(unmarkedReference);
     if (!checksums.isEmpty()) {
       sql.append(";\n").append(checksums);
@@ -226,7 +255,6 @@ public final class MarkedTablesReset implements BetweenTests {
     private final ServerCounters.Collector start;
     private int taken;
     private Set<String> marked = Set.of();
-    private boolean unchanged = true;
     private Map<String, Long> checksums = Map.of();
     private List<String> filled = List.of();
 
@@ -243,9 +271,7 @@ public final class MarkedTablesReset implements BetweenTests {
       int part = taken++;
       if (part == 0) {
         marked = ChangeMarkers.read(rows);
-      } else if (part == 1) {
-        unchanged = recreations.unchanged(rows);
-      } else if (part == 2 && !unmarkedReference.isEmpty()) {
+      } else if (part == 1 && !unmarkedReference.isEmpty()) {
         checksums = restorer.checksums(rows);
       } else {
         filled = SchemaLayout.nonEmptyTables(rows, unmarkedEmpty);
