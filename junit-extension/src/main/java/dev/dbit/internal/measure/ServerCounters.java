@@ -15,9 +15,10 @@ import java.util.stream.Collectors;
  *
  * <p>{@code Questions}: global minus this session's, so dbit's snapshots and resets never count.
  * SQL time: performance_schema's global statement timer minus the control thread's, when
- * performance_schema is on. Both include connections dbit did not hand out. Read with them, at no
- * extra cost: the statements that can create a table again ({@code TRUNCATE}, {@code DROP}, {@code
- * CREATE}, {@code ALTER}, {@code RENAME}), net of the control connection's own.
+ * performance_schema is on. Both include connections dbit did not hand out. On request ({@link
+ * #withTableDdl()}), in the same statements: the statements that can create a table again ({@code
+ * TRUNCATE}, {@code DROP}, {@code CREATE}, {@code ALTER}, {@code RENAME}), net of the control
+ * connection's own.
  */
 public final class ServerCounters {
   private static final String SQL_EVENTS = "EVENT_NAME LIKE 'statement/sql/%'";
@@ -42,10 +43,12 @@ public final class ServerCounters {
           + ")";
 
   private final String sql;
+  private final String withDdlSql;
   private final boolean performanceSchema;
 
-  private ServerCounters(String sql, boolean performanceSchema) {
+  private ServerCounters(String sql, String withDdlSql, boolean performanceSchema) {
     this.sql = sql;
+    this.withDdlSql = withDdlSql;
     this.performanceSchema = performanceSchema;
   }
 
@@ -79,13 +82,9 @@ public final class ServerCounters {
           controlThread = enabled ? rows.getLong(1) : -1;
         }
       }
-      String sql =
-          "SHOW GLOBAL STATUS WHERE Variable_name IN "
-              + NAMES
-              + ";\nSHOW SESSION STATUS WHERE Variable_name IN "
-              + NAMES;
+      String timer = "";
       if (enabled) {
-        sql +=
+        timer =
             ";\nSELECT (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
                 + " performance_schema.events_statements_summary_global_by_event_name WHERE "
                 + SQL_EVENTS
@@ -97,8 +96,23 @@ public final class ServerCounters {
                 + SQL_EVENTS
                 + ")";
       }
-      return new ServerCounters(sql, enabled);
+      return new ServerCounters(
+          "SHOW GLOBAL STATUS LIKE 'Questions';\nSHOW SESSION STATUS LIKE 'Questions'" + timer,
+          "SHOW GLOBAL STATUS WHERE Variable_name IN "
+              + NAMES
+              + ";\nSHOW SESSION STATUS WHERE Variable_name IN "
+              + NAMES
+              + timer,
+          enabled);
     }
+  }
+
+  /**
+   * The same counters and, in {@link Reading#tableDdl()}, the statements that can create a table
+   * again (about 0.1 ms more per reading on MariaDB 10.11: the status list is filtered twice).
+   */
+  public ServerCounters withTableDdl() {
+    return new ServerCounters(withDdlSql, withDdlSql, performanceSchema);
   }
 
   public boolean performanceSchema() {

@@ -48,7 +48,12 @@ public final class MarkedTablesReset implements BetweenTests {
   /** Empty-after-migration tables of other engines: probed for a row at every gate. */
   private final List<String> unmarkedEmpty;
 
+  /** The statement counters, for end readings and peeks. */
   private ServerCounters counters;
+
+  /** The same with the table DDL count, for the readings that start a test. */
+  private ServerCounters startCounters;
+
   private boolean distrusted;
 
   /** The table DDL count when InnoDB's table ids were last known unchanged. */
@@ -72,6 +77,7 @@ public final class MarkedTablesReset implements BetweenTests {
     this.markers = markers;
     this.recreations = recreations;
     this.counters = counters;
+    this.startCounters = counters.withTableDdl();
     this.unmarkedReference =
         restorer.referenceTables().stream().filter(t -> !markers.tables().contains(t)).toList();
     this.unmarkedEmpty =
@@ -105,7 +111,7 @@ public final class MarkedTablesReset implements BetweenTests {
     MarkedTablesReset reset =
         new MarkedTablesReset(
             control, restorer, layout, copy, markers.get(), recreations.get(), counters);
-    reset.tableDdl = counters.read(control.get()).tableDdl();
+    reset.tableDdl = reset.startCounters.read(control.get()).tableDdl();
     return Optional.of(reset);
   }
 
@@ -194,6 +200,7 @@ public final class MarkedTablesReset implements BetweenTests {
   @Override
   public void controlReconnected() throws SQLException {
     counters = ServerCounters.on(control.get());
+    startCounters = counters.withTableDdl();
     distrusted = true;
   }
 
@@ -224,7 +231,7 @@ public final class MarkedTablesReset implements BetweenTests {
     recreations.rebase(control.get());
     MultiStatement.execute(control.get(), markers.clearAllSql());
     restorer.probeAndClean(Optional.empty(), "", rows -> null);
-    ServerCounters.Reading start = counters.read(control.get());
+    ServerCounters.Reading start = startCounters.read(control.get());
     tableDdl = start.tableDdl();
     return start;
   }
@@ -234,7 +241,7 @@ public final class MarkedTablesReset implements BetweenTests {
    * results {@link Snapshot} takes, in order.
    */
   private String readingSql() {
-    StringBuilder sql = new StringBuilder(counters.sql());
+    StringBuilder sql = new StringBuilder(startCounters.sql());
     sql.append(";\n").append(markers.readSql());
     String checksums = restorer.checksumSql(unmarkedReference);
     if (!checksums.isEmpty()) {
@@ -247,7 +254,7 @@ public final class MarkedTablesReset implements BetweenTests {
   }
 
   private Snapshot snapshot() {
-    return new Snapshot(counters.collector());
+    return new Snapshot(startCounters.collector());
   }
 
   /** What one {@link #readingSql()} found; takes its result sets one at a time. */
