@@ -53,6 +53,59 @@ class ExternalServerTest {
         .containsOnly(ForeignTruncateTestCase.COUNTRIES.get(0));
   }
 
+  /**
+   * Where dbit cannot create its marker table (here: the server requires a primary key on every
+   * table), the run says so and falls back to the gate of global row counters, which still resets
+   * every table.
+   */
+  @Test
+  void withoutItsMarkerTableDbitFallsBackToTheCounterGate() throws java.sql.SQLException {
+    String before = globalValue("innodb_force_primary_key");
+    // The copies keep their marker table between runs: without it, dbit must create one.
+    for (String schema : schemasWithMarkers()) {
+      RootSql.execute(URL, "DROP TABLE `" + schema + "`.dbit_changed_tables");
+    }
+    java.util.List<String> log;
+    RootSql.execute(URL, "SET GLOBAL innodb_force_primary_key = ON");
+    try (LogLines lines = new LogLines()) {
+      DbitTestKit.assertAllSucceeded(
+          DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, CONFIG),
+          ResetCorrectnessTest.REPETITIONS + 1);
+      log = lines.messages();
+    } finally {
+      RootSql.execute(URL, "SET GLOBAL innodb_force_primary_key = " + before);
+    }
+
+    org.assertj.core.api.Assertions.assertThat(log)
+        .anyMatch(line -> line.startsWith("dbit: cannot mark changed tables of "))
+        .anyMatch(line -> line.startsWith("dbit: this server counts no writes per table"))
+        .anyMatch(line -> line.contains("changed tables found by global row counters"));
+  }
+
+  private static java.util.List<String> schemasWithMarkers() throws java.sql.SQLException {
+    java.util.List<String> schemas = new java.util.ArrayList<>();
+    try (java.sql.Connection connection = java.sql.DriverManager.getConnection(URL, "root", "");
+        java.sql.Statement statement = connection.createStatement();
+        java.sql.ResultSet rows =
+            statement.executeQuery(
+                "SELECT TABLE_SCHEMA FROM information_schema.TABLES WHERE TABLE_NAME ="
+                    + " 'dbit_changed_tables' AND TABLE_SCHEMA LIKE 'dbit!_test!_%' ESCAPE '!'")) {
+      while (rows.next()) {
+        schemas.add(rows.getString(1));
+      }
+    }
+    return schemas;
+  }
+
+  private static String globalValue(String variable) throws java.sql.SQLException {
+    try (java.sql.Connection connection = java.sql.DriverManager.getConnection(URL, "root", "");
+        java.sql.Statement statement = connection.createStatement();
+        java.sql.ResultSet rows = statement.executeQuery("SELECT @@GLOBAL." + variable)) {
+      rows.next();
+      return rows.getString(1);
+    }
+  }
+
   @DbIntegrationTest
   @org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
   static class ForeignTruncateTestCase {

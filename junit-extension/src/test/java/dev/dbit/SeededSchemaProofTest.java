@@ -115,7 +115,7 @@ class SeededSchemaProofTest {
   @Test
   void externalServer() throws Exception {
     assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
-    prove("external MariaDB, counter gate", ExternalServerTest.CONFIG);
+    prove("external MariaDB, tables marked by triggers", ExternalServerTest.CONFIG);
   }
 
   private void prove(String path, Map<String, String> server) throws Exception {

@@ -117,7 +117,7 @@ public final class MarkedTablesReset implements BetweenTests {
 
   @Override
   public String describe() {
-    return "tables marked as changed by dbit's triggers";
+    return "dbit's triggers, which mark each changed table";
   }
 
   @Override
