@@ -82,17 +82,28 @@ public final class ChangeMarkers {
               + e.getMessage()
               + "); global row counters gate a probe of every table instead. Grant the TRIGGER"
               + " privilege for two requests between tests whatever the test did.");
-      remove(control.get(), copy);
+      removeAll(control.get(), copy);
       return Optional.empty();
     }
   }
 
   /**
-   * Drops dbit's marker triggers and marker table from {@code copy}, where an earlier run left them
-   * and this one does not use them (every write would pay for a marker nobody reads); quiet on
-   * failure.
+   * Drops dbit's marker table and triggers from {@code copy}, where an earlier run left them and
+   * this one does not use them (every write would pay for a marker nobody reads); one cheap query
+   * when there is no marker table. Quiet on failure.
    */
   public static void remove(Connection control, String copy) {
+    try {
+      if (tableExists(control, copy)) {
+        removeAll(control, copy);
+      }
+    } catch (SQLException e) {
+      LOG.log(Level.DEBUG, "dbit: could not drop dbit's marker triggers from " + copy, e);
+    }
+  }
+
+  /** Drops every marker trigger and the marker table, whichever exist; quiet on failure. */
+  private static void removeAll(Connection control, String copy) {
     try {
       List<String> drops = new ArrayList<>();
       for (String trigger : markerTriggers(control, copy)) {
@@ -118,7 +129,7 @@ public final class ChangeMarkers {
     boolean created = false;
     Set<String> triggers = markerTriggers(control.get(), copy);
     try (Statement statement = control.get().createStatement()) {
-      if (!tableExists()) {
+      if (!tableExists(control.get(), copy)) {
         created = true;
         statement.execute(
             "CREATE TABLE "
@@ -185,8 +196,8 @@ public final class ChangeMarkers {
     return "DELETE FROM " + qualified(copy, TABLE);
   }
 
-  private boolean tableExists() throws SQLException {
-    try (Statement statement = control.get().createStatement();
+  private static boolean tableExists(Connection control, String copy) throws SQLException {
+    try (Statement statement = control.createStatement();
         ResultSet rows =
             statement.executeQuery(
                 "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
