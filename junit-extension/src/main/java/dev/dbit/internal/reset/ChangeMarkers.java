@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -209,19 +208,7 @@ public final class ChangeMarkers {
   }
 
   private static Set<String> markerTriggers(Connection control, String copy) throws SQLException {
-    Set<String> names = new TreeSet<>();
-    try (Statement statement = control.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = "
-                    + literal(copy)
-                    + " AND (TRIGGER_NAME LIKE 'dbit!_ci!_%' ESCAPE '!' OR TRIGGER_NAME LIKE"
-                    + " 'dbit!_cu!_%' ESCAPE '!' OR TRIGGER_NAME LIKE 'dbit!_cd!_%' ESCAPE '!')")) {
-      while (rows.next()) {
-        names.add(rows.getString(1).toLowerCase(Locale.ROOT));
-      }
-    }
-    return names;
+    return KeyTriggers.triggerNames(control, copy, List.of("ci", "cu", "cd"));
   }
 
   /** The row events each table gets a trigger for. */

@@ -396,12 +396,24 @@ public final class KeyTriggers {
   }
 
   private static Set<String> dbitTriggers(Connection control, String copy) throws SQLException {
+    return triggerNames(control, copy, List.of("ai", "au", "ad"));
+  }
+
+  /**
+   * The names, in lower case, of dbit's triggers in {@code copy} whose names start with {@code
+   * dbit_<code>_} for one of {@code codes}.
+   */
+  static Set<String> triggerNames(Connection control, String copy, List<String> codes)
+      throws SQLException {
     return names(
         control,
         "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = "
             + literal(copy)
-            + " AND (TRIGGER_NAME LIKE 'dbit!_ai!_%' ESCAPE '!' OR TRIGGER_NAME LIKE"
-            + " 'dbit!_au!_%' ESCAPE '!' OR TRIGGER_NAME LIKE 'dbit!_ad!_%' ESCAPE '!')");
+            + " AND ("
+            + codes.stream()
+                .map(code -> "TRIGGER_NAME LIKE 'dbit!_" + code + "!_%' ESCAPE '!'")
+                .collect(Collectors.joining(" OR "))
+            + ")");
   }
 
   private static Set<String> names(Connection control, String sql) throws SQLException {

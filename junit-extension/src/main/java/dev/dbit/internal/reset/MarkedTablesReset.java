@@ -160,10 +160,7 @@ public final class MarkedTablesReset implements BetweenTests {
         return after.start();
       }
     }
-    throw new IllegalStateException(
-        "dbit: the test schema kept changing during "
-            + SchemaRestorer.MAX_PASSES
-            + " reset passes; some connection keeps writing between tests.");
+    throw SchemaRestorer.keptChanging();
   }
 
   @Override

@@ -177,10 +177,7 @@ public final class PerformanceSchemaReset implements BetweenTests {
       end = after.tables();
       dirty = layout.withCascades(changedMeanwhile);
     }
-    throw new IllegalStateException(
-        "dbit: the test schema kept changing during "
-            + SchemaRestorer.MAX_PASSES
-            + " reset passes; some connection keeps writing between tests.");
+    throw SchemaRestorer.keptChanging();
   }
 
   @Override

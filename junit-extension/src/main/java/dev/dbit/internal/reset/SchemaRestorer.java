@@ -33,6 +33,14 @@ public final class SchemaRestorer {
   /** Cleanups in a row before dbit gives up on a schema that keeps changing. */
   static final int MAX_PASSES = 5;
 
+  /** The failure of a reset after {@link #MAX_PASSES} cleanups that each found new writes. */
+  static IllegalStateException keptChanging() {
+    return new IllegalStateException(
+        "dbit: the test schema kept changing during "
+            + MAX_PASSES
+            + " reset passes; some connection keeps writing between tests.");
+  }
+
   private final Supplier<Connection> control;
   private final String template;
   private final String copy;

@@ -163,10 +163,7 @@ public final class StatisticsReset implements BetweenTests {
       base = withTables(cleaned.after(), end, cleaned.changedMeanwhile());
       end = cleaned.after();
     }
-    throw new IllegalStateException(
-        "dbit: the test schema kept changing during "
-            + SchemaRestorer.MAX_PASSES
-            + " reset passes; some connection keeps writing between tests.");
+    throw SchemaRestorer.keptChanging();
   }
 
   /**
