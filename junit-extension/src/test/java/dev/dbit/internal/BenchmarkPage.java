@@ -53,9 +53,9 @@ final class BenchmarkPage {
         - `probe-all` (dbit 0.1's method): one request asks every table for a row and
           checksums the reference tables, one more cleans the dirty ones.
         - `dbit-end` and `dbit-reset`: dbit's line split into the end reading and the reset.
-        Each cleanup deletes the tables triggers write after the tables whose deletion fires
-        those triggers, and the run checks once per method and server that it leaves the
-        schema as the template has it.
+        - every baseline deletes the tables triggers write after the tables whose deletion
+          fires those triggers, and the run checks once per method and server that it leaves
+          the schema as the template has it.
       - `test-typical`: the whole typical test, its writes and assertion included. `dbit`: the
         test through dbit's pool plus everything dbit does between tests; `rollback`: the same
         test inside one transaction rolled back at its end, on a plain HikariCP pool (what
