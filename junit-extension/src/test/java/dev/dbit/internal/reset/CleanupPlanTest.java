@@ -39,6 +39,20 @@ class CleanupPlanTest {
   }
 
   @Test
+  void aStatementPutFirstInTheTransactionRunsBeforeEveryDeleteAndCommitsWithThem() {
+    CleanupPlan plan = plan("brand").withFirstInTransaction("DELETE FROM copy.markers");
+
+    assertThat(plan.statements())
+        .containsExactly(
+            "START TRANSACTION",
+            "DELETE FROM copy.markers",
+            "DELETE FROM `copy`.`brand`",
+            "COMMIT");
+    assertThat(plan.tables()).containsExactly("brand");
+    assertThat(plan("brand").withFirstInTransaction("")).isEqualTo(plan("brand"));
+  }
+
+  @Test
   void cleanTriggerTargetsAreEmptiedToo() {
     assertThat(plan("sales_order").tables()).containsExactly("sales_order", "order_history");
   }
