@@ -69,7 +69,7 @@ public final class ChangeMarkers {
     try {
       markers.ensureInstalled();
       try (Statement statement = control.get().createStatement()) {
-        statement.execute("DELETE FROM " + qualified(copy, TABLE));
+        statement.execute(markers.clearAllSql());
       }
       return Optional.of(markers);
     } catch (SQLException e) {

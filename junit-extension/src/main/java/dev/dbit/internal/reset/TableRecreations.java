@@ -63,6 +63,14 @@ final class TableRecreations {
     return java.util.Arrays.equals(lastRead, baseline);
   }
 
+  /** Reads the ids now: true when no table was created again since the baseline. */
+  boolean unchanged(Connection control) throws SQLException {
+    try (Statement statement = control.createStatement();
+        ResultSet rows = statement.executeQuery(sql)) {
+      return unchanged(rows);
+    }
+  }
+
   /**
    * Takes the last reading as the baseline: call before probing every table, so that a table
    * created again after that reading shows at the next one.
