@@ -75,11 +75,10 @@ final class CleanupPlanner {
           && !cascadedInto.contains(table)
           && !writtenByTriggers.contains(table)) {
         statements.addAll(keyTriggers.get().restoreSql(template, table));
+      } else if (keyed) {
+        statements.addAll(keyTriggers.get().restoreInFullSql(template, table));
       } else {
         statements.add(SchemaCopier.restoreTableSql(template, copy, layout, table));
-        if (keyed) {
-          statements.add(keyTriggers.get().clearSql(table));
-        }
       }
     }
     statements.add("COMMIT");
