@@ -10,8 +10,9 @@ import java.util.Set;
 
 /**
  * The benchmark's headline, per server, from its {@code bench} lines: medians of dbit between two
- * tests against each baseline, the clean reset in round trips, and a whole test against the same
- * test rolled back.
+ * tests against each baseline, the clean reset in round trips, a whole test against the same test
+ * rolled back, and on the large table fixture each one-row change against a test that changed
+ * nothing.
  */
 final class BenchmarkHeadline {
   private BenchmarkHeadline() {}
@@ -67,7 +68,36 @@ final class BenchmarkHeadline {
               rollback,
               test / rollback));
     }
+    table.addAll(largeTable(medians, servers));
     return table;
+  }
+
+  /** The large table scenario: each one-row change against a test that changed nothing. */
+  private static List<String> largeTable(Map<String, Double> medians, Set<String> servers) {
+    List<String> table = new ArrayList<>();
+    table.add("");
+    table.add("### Large reference table (medians of this run)");
+    table.add("");
+    table.add(
+        "| server | changed nothing: dbit ms | rolled back / nothing | updated one row / nothing"
+            + " | deleted one row / nothing | inserted one row / nothing |");
+    table.add("|---|---|---|---|---|---|");
+    for (String server : servers) {
+      Double nothing = medians.get("reset-large nothing@" + server);
+      if (nothing == null) {
+        continue;
+      }
+      List<String> cells = new ArrayList<>(List.of(server, format("%.2f", nothing)));
+      for (String kind : List.of("rolled-back", "update", "delete", "insert")) {
+        cells.add(format("%.1fx", medians.get("reset-large " + kind + "@" + server) / nothing));
+      }
+      table.add("| " + String.join(" | ", cells) + " |");
+    }
+    return table;
+  }
+
+  private static String format(String pattern, double value) {
+    return String.format(Locale.ROOT, pattern, value);
   }
 
   private static String value(String pair) {

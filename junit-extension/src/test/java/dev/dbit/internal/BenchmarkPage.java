@@ -61,6 +61,13 @@ final class BenchmarkPage {
         test inside one transaction rolled back at its end, on a plain HikariCP pool (what
         Spring's `@Transactional` tests do; it cannot see what the test committed on another
         connection, and measures nothing).
+      - `reset-large`: everything dbit does between two tests on a second schema, the large
+        table fixture (`image`: 100,000 rows with a blob column, under a cascading parent; a
+        5,000-row table with a string key; a 2,000-row table without a primary key), after a
+        test that changed nothing, rolled an update back, or updated, deleted or inserted one
+        row of `image`, in a new random order each round. Every test ends with one query
+        through dbit's pool; the first round checks that each reset left `image` as the
+        template has it.
       - `round-trip`: `select1` is one `SELECT 1` taken between tests in the same shuffled
         rotation as the resets, the unit for "round trips"; `select1-loop` is back-to-back
         `SELECT 1` with every cache warm.

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.dbit.LargeTableSchema;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.Secret;
@@ -133,8 +134,18 @@ class ResetBenchmark {
       warm.add(startOnce(target, config.embeddedDir(), config));
     }
     print("start-warm", "dbit" + at, warm);
-    try (DatabaseServer server = target.start().apply(config.embeddedDir());
-        DbitRun run = DbitRun.start(config, server, getClass().getClassLoader())) {
+    try (DatabaseServer server = target.start().apply(config.embeddedDir())) {
+      measureResets(server, config, target, at);
+      try (DbitRun large = DbitRun.start(largeTableConfig(), server, getClass().getClassLoader())) {
+        largeTableResets(large, n(200, 3), at);
+      }
+    }
+  }
+
+  private void measureResets(
+      DatabaseServer server, DbitConfiguration config, Target target, String at)
+      throws SQLException {
+    try (DbitRun run = DbitRun.start(config, server, getClass().getClassLoader())) {
       servers.add(target.name() + ": " + run.serverDescription());
       ConnectionFactory direct =
           ConnectionFactory.of(server, Map.of("allowMultiQueries", "true"), Timeouts.DEFAULTS);
@@ -151,6 +162,85 @@ class ResetBenchmark {
       if (target.name().equals("mariadb")) {
         statementOverhead(run.dataSource(), n(50, 3), at);
       }
+    }
+  }
+
+  /** The large table fixture, at a fixed place so that later runs reuse its template. */
+  private static DbitConfiguration largeTableConfig() throws IOException {
+    Path dir = Path.of("target", "bench-large-table").toAbsolutePath();
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("V1__images.sql"), LargeTableSchema.SQL);
+    String location = "filesystem:" + dir;
+    return new ConfigurationReader(
+            key -> key.equals("dbit.migrations") ? Optional.of(location) : Optional.empty())
+        .read();
+  }
+
+  /**
+   * Everything dbit does between two tests on the large table fixture (100,000 rows with a blob),
+   * after a test that changed nothing, rolled its update back, or updated, deleted or inserted one
+   * row of it. Each test ends with one query through dbit's pool, as an assertion would. The first
+   * round checks that each reset left the table as the template has it.
+   */
+  private void largeTableResets(DbitRun run, int n, String at) throws SQLException {
+    List<String> names =
+        new ArrayList<>(List.of("nothing", "rolled-back", "update", "delete", "insert"));
+    Map<String, List<Double>> results = new LinkedHashMap<>();
+    names.forEach(name -> results.put(name, new ArrayList<>()));
+    Random order = new Random(7);
+    long template = imageChecksum(run, run.templateSchema());
+    run.beginTest(false);
+    for (int i = 0; i < n; i++) {
+      Collections.shuffle(names, order);
+      for (String name : names) {
+        int id = order.nextInt(100_000);
+        try (Connection pooled = run.dataSource().getConnection();
+            Statement statement = pooled.createStatement()) {
+          switch (name) {
+            case "rolled-back" -> {
+              pooled.setAutoCommit(false);
+              statement.executeUpdate("UPDATE image SET png = UNHEX('00') WHERE id = " + id);
+              pooled.rollback();
+              pooled.setAutoCommit(true);
+            }
+            case "update" ->
+                statement.executeUpdate("UPDATE image SET png = UNHEX('00') WHERE id = " + id);
+            case "delete" -> statement.executeUpdate("DELETE FROM image WHERE id = " + id);
+            case "insert" ->
+                statement.executeUpdate(
+                    "INSERT INTO image (id, gallery_id, name, png) VALUES (200000, 1, 'new',"
+                        + " UNHEX('01'))");
+            default -> {
+              // changed nothing
+            }
+          }
+          try (ResultSet rows =
+              statement.executeQuery("SELECT COUNT(*) FROM image WHERE id = " + id)) {
+            rows.next();
+          }
+        }
+        long start = System.nanoTime();
+        run.endTest("benchmark");
+        run.beginTest(false);
+        results.get(name).add((System.nanoTime() - start) / 1e6);
+        if (i == 0) {
+          assertThat(imageChecksum(run, run.testSchema()))
+              .as("image after the reset that followed a test that did: " + name + at)
+              .isEqualTo(template);
+        }
+      }
+    }
+    run.endTest("benchmark");
+    results.forEach((name, millis) -> print("reset-large", name + at, millis));
+  }
+
+  private static long imageChecksum(DbitRun run, String schema) throws SQLException {
+    try (Connection connection = run.dataSource().getConnection();
+        Statement statement = connection.createStatement();
+        ResultSet rows =
+            statement.executeQuery("CHECKSUM TABLE `" + schema + "`.`image` EXTENDED")) {
+      rows.next();
+      return rows.getLong(2);
     }
   }
 
