@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Seeded tables with triggers of every kind (BEFORE and AFTER, INSERT, UPDATE and DELETE; the
- * BEFORE ones derive a NOT NULL column) are restored on every server dbit runs on here, run after
- * run: every test starts with exactly the seed, whatever the one before changed.
+ * BEFORE ones derive a NOT NULL column) and generated columns (stored and virtual) are restored on
+ * every server dbit runs on here, run after run: every test starts with exactly the seed, whatever
+ * the one before changed. MariaDB 11.4.5 refuses to copy such a table naming its columns.
  */
 class TriggerResetTest {
   @TempDir Path dir;
@@ -33,7 +34,9 @@ class TriggerResetTest {
         id INT PRIMARY KEY,
         name VARCHAR(40) NOT NULL,
         slug VARCHAR(40) NOT NULL,
-        touched INT NOT NULL DEFAULT 0);
+        touched INT NOT NULL DEFAULT 0,
+        label VARCHAR(81) AS (CONCAT(name, '/', slug)) STORED,
+        name_length INT AS (CHAR_LENGTH(name)) VIRTUAL);
       CREATE TABLE tag_log (id BIGINT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(20) NOT NULL);
       CREATE TRIGGER tag_bi BEFORE INSERT ON tag FOR EACH ROW SET NEW.slug = LOWER(NEW.name);
       CREATE TRIGGER tag_bu BEFORE UPDATE ON tag FOR EACH ROW
@@ -78,7 +81,8 @@ class TriggerResetTest {
       DbitTestKit.assertAllSucceeded(DbitTestKit.run(TaggingTestCase.class, config), 5);
       assertThat(SEEN)
           .as("run %d: every test started from the seed", run)
-          .containsOnly("1:Red:red:0,2:Blue:blue:0,3:Green:green:0 | 0");
+          .containsOnly(
+              "1:Red:red:0:Red/red:3,2:Blue:blue:0:Blue/blue:4,3:Green:green:0:Green/green:5 | 0");
     }
   }
 
@@ -132,7 +136,8 @@ class TriggerResetTest {
           Statement statement = connection.createStatement()) {
         List<String> tags = new ArrayList<>();
         try (ResultSet rows =
-            statement.executeQuery("SELECT id, name, slug, touched FROM tag ORDER BY id")) {
+            statement.executeQuery(
+                "SELECT id, name, slug, touched, label, name_length FROM tag ORDER BY id")) {
           while (rows.next()) {
             tags.add(
                 rows.getInt(1)
@@ -141,7 +146,11 @@ class TriggerResetTest {
                     + ":"
                     + rows.getString(3)
                     + ":"
-                    + rows.getInt(4));
+                    + rows.getInt(4)
+                    + ":"
+                    + rows.getString(5)
+                    + ":"
+                    + rows.getInt(6));
           }
         }
         try (ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM tag_log")) {

@@ -125,12 +125,7 @@ public final class SchemaCopier {
       String template, String copy, SchemaLayout layout, String table) {
     boolean named = layout.columnListTables().contains(table);
     List<String> columns = layout.referenceColumns().get(table);
-    String into =
-        "INSERT INTO "
-            + qualified(copy, table)
-            + (named
-                ? " (" + columns.stream().map(c -> quote(c)).collect(Collectors.joining(", ")) + ")"
-                : "");
+    String into = insertInto(copy, layout, table);
     List<String> keys = layout.largeTableKeys().get(table);
     if (keys == null) {
       String select =
@@ -234,9 +229,7 @@ public final class SchemaCopier {
                 .map(c -> quote(c))
                 .collect(Collectors.joining(", "))
             : "*";
-    return "INSERT INTO "
-        + qualified(copy, table)
-        + (named ? " (" + columns + ")" : "")
+    return insertInto(copy, layout, table)
         + " SELECT "
         + columns
         + " FROM "
@@ -246,6 +239,29 @@ public final class SchemaCopier {
         + " IN ("
         + in
         + ")";
+  }
+
+  /**
+   * {@code INSERT INTO copy.table}, with its insertable columns named where {@link
+   * SchemaLayout#columnListTables()} says so, without strict mode where {@link
+   * SchemaLayout#lenientCopyTables()} says so.
+   */
+  private static String insertInto(String copy, SchemaLayout layout, String table) {
+    String into = "INSERT INTO " + qualified(copy, table);
+    if (layout.columnListTables().contains(table)) {
+      return into
+          + " ("
+          + layout.referenceColumns().get(table).stream()
+              .map(c -> quote(c))
+              .collect(Collectors.joining(", "))
+          + ")";
+    }
+    if (layout.lenientCopyTables().contains(table)) {
+      return "SET STATEMENT sql_mode = REPLACE(REPLACE(@@sql_mode, 'STRICT_TRANS_TABLES', ''),"
+          + " 'STRICT_ALL_TABLES', '') FOR "
+          + into;
+    }
+    return into;
   }
 
   /** The key columns, quoted: one name, or a parenthesized row of names. */

@@ -33,6 +33,10 @@ import java.util.stream.Collectors;
  *     the insertable columns; all others with {@code SELECT *}, which MariaDB 11.4 needs for a
  *     table with a {@code BEFORE INSERT} trigger (a multi-row {@code INSERT ... SELECT} naming its
  *     columns fails there with "Column ... cannot be null")
+ * @param lenientCopyTables on MariaDB, tables with generated columns (no invisible ones) and a
+ *     {@code BEFORE INSERT} trigger: their rows are copied with {@code SELECT *}, the statement run
+ *     without strict mode ({@code SET STATEMENT sql_mode = ... FOR}), so that the server ignores
+ *     the generated columns' values with a warning and computes them again
  * @param largeTableKeys for each reference table with a primary key and at least {@value
  *     #LARGE_TABLE_ROWS} rows, its key columns: such a table is restored by difference (rows that
  *     differ from the template are deleted, rows missing are copied), not reloaded whole
@@ -48,6 +52,7 @@ public record SchemaLayout(
     Map<String, Set<String>> cascadeChildren,
     Set<String> autoIncrementTables,
     Set<String> columnListTables,
+    Set<String> lenientCopyTables,
     Map<String, List<String>> largeTableKeys) {
 
   /**
@@ -66,6 +71,7 @@ public record SchemaLayout(
     cascadeChildren = Map.copyOf(cascadeChildren);
     autoIncrementTables = Set.copyOf(autoIncrementTables);
     columnListTables = Set.copyOf(columnListTables);
+    lenientCopyTables = Set.copyOf(lenientCopyTables);
     largeTableKeys = Map.copyOf(largeTableKeys);
   }
 
@@ -111,11 +117,13 @@ public record SchemaLayout(
     List<String> triggers = new ArrayList<>();
     Set<String> deleteTriggers = new TreeSet<>();
     Set<String> insertTriggers = new TreeSet<>();
+    Set<String> beforeInsertTriggers = new TreeSet<>();
     Map<String, Set<String>> triggerTargets = new LinkedHashMap<>();
     try (PreparedStatement query =
         connection.prepareStatement(
-            "SELECT TRIGGER_NAME, EVENT_MANIPULATION, EVENT_OBJECT_TABLE, ACTION_STATEMENT FROM"
-                + " information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? ORDER BY TRIGGER_NAME")) {
+            "SELECT TRIGGER_NAME, EVENT_MANIPULATION, EVENT_OBJECT_TABLE, ACTION_STATEMENT,"
+                + " ACTION_TIMING FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ?"
+                + " ORDER BY TRIGGER_NAME")) {
       query.setString(1, schema);
       try (ResultSet rows = query.executeQuery()) {
         while (rows.next()) {
@@ -126,7 +134,12 @@ public record SchemaLayout(
           triggerTargets.computeIfAbsent(rows.getString(3), t -> new TreeSet<>()).addAll(targets);
           switch (rows.getString(2)) {
             case "DELETE" -> deleteTriggers.add(rows.getString(3));
-            case "INSERT" -> insertTriggers.add(rows.getString(3));
+            case "INSERT" -> {
+              insertTriggers.add(rows.getString(3));
+              if ("BEFORE".equals(rows.getString(5))) {
+                beforeInsertTriggers.add(rows.getString(3));
+              }
+            }
             default -> {
               // UPDATE triggers never fire during a reset.
             }
@@ -134,6 +147,16 @@ public record SchemaLayout(
         }
       }
     }
+    Set<String> lenient = new TreeSet<>();
+    if (connection.getMetaData().getDatabaseProductVersion().contains("MariaDB")) {
+      columns.generated().stream()
+          .filter(beforeInsertTriggers::contains)
+          .filter(t -> !columns.invisible().contains(t))
+          .forEach(lenient::add);
+    }
+    Set<String> columnList = new TreeSet<>(columns.generated());
+    columnList.addAll(columns.invisible());
+    columnList.removeAll(lenient);
     return new SchemaLayout(
         tables,
         referenceColumns,
@@ -144,7 +167,8 @@ public record SchemaLayout(
         triggerTargets,
         cascadeChildren(connection, schema),
         columns.autoIncrement().stream().filter(tables::contains).collect(Collectors.toSet()),
-        columns.needColumnList().stream().filter(tables::contains).collect(Collectors.toSet()),
+        columnList.stream().filter(tables::contains).collect(Collectors.toSet()),
+        lenient.stream().filter(tables::contains).collect(Collectors.toSet()),
         largeTableKeys(connection, schema, referenceColumns.keySet()));
   }
 
@@ -318,7 +342,10 @@ public record SchemaLayout(
    * @param needColumnList tables with a generated or an invisible column
    */
   private record Columns(
-      Map<String, List<String>> insertable, Set<String> autoIncrement, Set<String> needColumnList) {
+      Map<String, List<String>> insertable,
+      Set<String> autoIncrement,
+      Set<String> generated,
+      Set<String> invisible) {
     /** MySQL marks a column with an expression default {@code DEFAULT_GENERATED}: insertable. */
     private static final java.util.regex.Pattern GENERATED =
         java.util.regex.Pattern.compile("\\b(VIRTUAL|STORED|PERSISTENT) GENERATED\\b");
@@ -326,7 +353,8 @@ public record SchemaLayout(
     static Columns read(Connection connection, String schema) throws SQLException {
       Map<String, List<String>> insertable = new LinkedHashMap<>();
       Set<String> autoIncrement = new TreeSet<>();
-      Set<String> needColumnList = new TreeSet<>();
+      Set<String> generatedTables = new TreeSet<>();
+      Set<String> invisibleTables = new TreeSet<>();
       try (PreparedStatement query =
           connection.prepareStatement(
               "SELECT TABLE_NAME, COLUMN_NAME, EXTRA FROM information_schema.COLUMNS WHERE"
@@ -344,8 +372,11 @@ public record SchemaLayout(
                   .computeIfAbsent(rows.getString(1), t -> new ArrayList<>())
                   .add(rows.getString(2));
             }
-            if (generated || extra.contains("INVISIBLE")) {
-              needColumnList.add(rows.getString(1));
+            if (generated) {
+              generatedTables.add(rows.getString(1));
+            }
+            if (extra.contains("INVISIBLE")) {
+              invisibleTables.add(rows.getString(1));
             }
             if (extra.contains("AUTO_INCREMENT")) {
               autoIncrement.add(rows.getString(1));
@@ -353,7 +384,7 @@ public record SchemaLayout(
           }
         }
       }
-      return new Columns(insertable, autoIncrement, needColumnList);
+      return new Columns(insertable, autoIncrement, generatedTables, invisibleTables);
     }
   }
 }

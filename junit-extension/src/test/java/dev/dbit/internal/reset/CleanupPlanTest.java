@@ -23,6 +23,7 @@ class CleanupPlanTest {
           Map.of("country", Set.of("customer"), "customer", Set.of("country")),
           Set.of("customer", "sales_order"),
           Set.of(),
+          Set.of(),
           Map.of());
 
   private static CleanupPlan plan(String... dirty) {
@@ -69,6 +70,7 @@ class CleanupPlanTest {
             Set.of(),
             Map.of("a", Set.of("b"), "b", Set.of("c")),
             Map.of(),
+            Set.of(),
             Set.of(),
             Set.of(),
             Map.of());
@@ -132,6 +134,7 @@ class CleanupPlanTest {
           Set.of(),
           Map.of(),
           Map.of("gallery", Set.of("image")),
+          Set.of(),
           Set.of(),
           Set.of(),
           Map.of("image", List.of("id")));
