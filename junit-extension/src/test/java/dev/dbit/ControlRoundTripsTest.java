@@ -145,6 +145,8 @@ class ControlRoundTripsTest {
           }
         } else {
           statement.executeQuery("SELECT COUNT(*) FROM country").close();
+          // MariaDB's user statistics never count a SHOW: the end reading must not wait for it.
+          statement.executeQuery("SHOW TABLES LIKE 'country'").close();
         }
       }
     }

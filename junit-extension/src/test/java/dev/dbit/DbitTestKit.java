@@ -96,6 +96,16 @@ final class DbitTestKit {
         event.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable);
     return event.getTestDescriptor().getDisplayName()
         + ": "
-        + throwable.map(Throwable::toString).orElse("?");
+        + throwable.map(DbitTestKit::withWhere).orElse("?");
+  }
+
+  /** The failure and the first frames that say where it was thrown, for a CI log to show. */
+  private static String withWhere(Throwable failure) {
+    StringBuilder text = new StringBuilder(failure.toString());
+    java.util.Arrays.stream(failure.getStackTrace())
+        .filter(frame -> frame.getClassName().startsWith("dev.dbit"))
+        .limit(4)
+        .forEach(frame -> text.append("\n    at ").append(frame));
+    return text.toString();
   }
 }

@@ -52,6 +52,11 @@ public final class TestMeasurement {
         OptionalLong.of(server.questions() - serverStart.questions()));
   }
 
+  /** {@code SHOW} statements the test ran so far on connections dbit handed out. */
+  public long showStatements() {
+    return clock.read().minus(clockStart).shows();
+  }
+
   private static long cpuNanos() {
     return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
   }

@@ -36,6 +36,11 @@ public interface BetweenTests {
     return false;
   }
 
+  /** False when the statements these counters count leave out {@code SHOW} statements. */
+  default boolean countsShowStatements() {
+    return true;
+  }
+
   /** A short name for logs: how this strategy finds changed tables. */
   String describe();
 
