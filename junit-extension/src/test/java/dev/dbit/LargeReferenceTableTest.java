@@ -236,6 +236,25 @@ class LargeReferenceTableTest {
     return read;
   }
 
+  /**
+   * {@code TRUNCATE TABLE image}, once more if the server refuses it with a lock wait timeout: on
+   * the embedded MariaDB 11.4.5 it did so at once (no test waited anywhere near a lock timeout) in
+   * 2 of 21 runs, each time right after the reset that put back the 10,000 images of a cascade;
+   * dbit's reset had committed and logged no lock wait. The cause inside the server (its background
+   * statistics update after a large change is a suspect) was not pinned down.
+   */
+  private static void truncateImages(Statement statement) throws SQLException {
+    try {
+      statement.execute("TRUNCATE TABLE image");
+    } catch (SQLException e) {
+      if (e.getErrorCode() != 1205) {
+        throw e;
+      }
+      System.out.println("large reference table: TRUNCATE refused once: " + e.getMessage());
+      statement.execute("TRUNCATE TABLE image");
+    }
+  }
+
   @DbIntegrationTest
   static class ChangesRows {
     @RepeatedTest(TESTS)
@@ -287,7 +306,7 @@ class LargeReferenceTableTest {
               statement.executeUpdate("DELETE FROM gallery WHERE id = 3");
           case "updated one row of a 3-row table (for comparison)" ->
               statement.executeUpdate("UPDATE license SET name = 'changed' WHERE id = 2");
-          case "emptied the table with TRUNCATE" -> statement.execute("TRUNCATE TABLE image");
+          case "emptied the table with TRUNCATE" -> truncateImages(statement);
           default -> {
             // only read
           }
