@@ -256,8 +256,9 @@ class ResetBenchmark {
   /** What the numbers were taken on, for the page. */
   private String conditions() {
     return String.format(
-        "Connector/J %s, Java %s, %d cores, %s %s; the 135-table schema in `schemas/`. Servers:"
-            + " %s.",
+        "Connector/J %s, Java %s, %d cores, %s %s; the 135-table schema in `schemas/` and, for"
+            + " `reset-large`, the large table fixture (`LargeTableSchema` in the tests)."
+            + " Servers: %s.",
         com.mysql.cj.Constants.CJ_VERSION,
         System.getProperty("java.version"),
         Runtime.getRuntime().availableProcessors(),
