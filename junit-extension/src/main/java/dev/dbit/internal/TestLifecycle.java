@@ -162,13 +162,9 @@ final class TestLifecycle {
       }
       after = between.afterTest();
     }
-    long uncounted = between.countsShowStatements() ? 0 : measurement.showStatements();
     TestMetrics metrics =
         caughtUp(
-            measurement,
-            measurement.until(after.counters()),
-            uncounted,
-            () -> between.afterTest().counters());
+            measurement, measurement.until(after.counters()), () -> between.afterTest().counters());
     ConnectionLeakWatch.Closed closed = watches.connectionLeaks().closeLeaked();
     List<String> leaks = new ArrayList<>(closed.lines());
     if (after.openTransactions()) {
@@ -187,8 +183,7 @@ final class TestLifecycle {
       throw new IllegalStateException(
           "dbit: TestDatabase.metrics() measures the running test; call it inside one");
     }
-    long uncounted = between.countsShowStatements() ? 0 : measurement.showStatements();
-    return caughtUp(measurement, measurement.until(between.peek()), uncounted, between::peek);
+    return caughtUp(measurement, measurement.until(between.peek()), between::peek);
   }
 
   /** Reset durations so far, in milliseconds. */
@@ -212,14 +207,14 @@ final class TestLifecycle {
 
   /**
    * The server cannot have seen fewer statements than dbit handed it, less those its counters never
-   * count ({@code uncounted}): while it shows fewer, it has not yet counted the last requests
-   * (MariaDB adds a request to its statistics just after replying, later still on a busy machine).
-   * Reads again, with growing pauses, until it has or {@value #CATCH_UP_NANOS} ns have passed; the
-   * client's clocks stay those of the first reading.
+   * count ({@code SHOW} on MariaDB's user statistics): while it shows fewer, it has not yet counted
+   * the last requests (MariaDB adds a request to its statistics just after replying, later still on
+   * a busy machine). Reads again, with growing pauses, until it has or {@value #CATCH_UP_NANOS} ns
+   * have passed; the client's clocks stay those of the first reading.
    */
-  private static TestMetrics caughtUp(
-      TestMeasurement measurement, TestMetrics first, long uncounted, CounterRead read)
+  private TestMetrics caughtUp(TestMeasurement measurement, TestMetrics first, CounterRead read)
       throws SQLException {
+    long uncounted = between.countsShowStatements() ? 0 : measurement.showStatements();
     TestMetrics metrics = first;
     long deadline = System.nanoTime() + CATCH_UP_NANOS;
     long pause = SETTLE_NANOS;

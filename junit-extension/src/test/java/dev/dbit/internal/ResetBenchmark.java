@@ -185,8 +185,7 @@ class ResetBenchmark {
   private void largeTableResets(DbitRun run, int n, String at) throws SQLException {
     List<String> names =
         new ArrayList<>(List.of("nothing", "rolled-back", "update", "delete", "insert"));
-    Map<String, List<Double>> results = new LinkedHashMap<>();
-    names.forEach(name -> results.put(name, new ArrayList<>()));
+    Map<String, List<Double>> results = results(names);
     Random order = new Random(7);
     long template = imageChecksum(run, run.templateSchema());
     run.beginTest(false);
@@ -493,11 +492,12 @@ class ResetBenchmark {
       run.endTest("benchmark");
       results.forEach((name, millis) -> print("test-typical", name + at, millis));
     }
+  }
 
-    private Map<String, List<Double>> results(List<String> names) {
-      Map<String, List<Double>> results = new LinkedHashMap<>();
-      names.forEach(name -> results.put(name, new ArrayList<>()));
-      return results;
-    }
+  /** An empty list of milliseconds per method, in the given order. */
+  private static Map<String, List<Double>> results(List<String> names) {
+    Map<String, List<Double>> results = new LinkedHashMap<>();
+    names.forEach(name -> results.put(name, new ArrayList<>()));
+    return results;
   }
 }

@@ -123,19 +123,16 @@ public final class SchemaCopier {
    */
   public static String restoreTableSql(
       String template, String copy, SchemaLayout layout, String table) {
-    boolean named = layout.columnListTables().contains(table);
     List<String> columns = layout.referenceColumns().get(table);
     String into = insertInto(copy, layout, table);
     List<String> keys = layout.largeTableKeys().get(table);
     if (keys == null) {
-      String select =
-          named ? columns.stream().map(c -> quote(c)).collect(Collectors.joining(", ")) : "*";
       return "DELETE FROM "
           + qualified(copy, table)
           + ";\n"
           + into
           + " SELECT "
-          + select
+          + selectList(layout, table, "")
           + " FROM "
           + qualified(template, table);
     }
@@ -161,10 +158,6 @@ public final class SchemaCopier {
         keys.stream()
             .map(k -> "c." + quote(k) + " = p." + quote(k))
             .collect(Collectors.joining(" AND "));
-    String pSelect =
-        named
-            ? columns.stream().map(c -> "p." + quote(c)).collect(Collectors.joining(", "))
-            : "p.*";
     return "DELETE FROM "
         + copyTable
         + " WHERE NOT EXISTS (SELECT 1 FROM "
@@ -174,7 +167,7 @@ public final class SchemaCopier {
         + ");\n"
         + into
         + " SELECT "
-        + pSelect
+        + selectList(layout, table, "p.")
         + " FROM "
         + qualified(template, table)
         + " p LEFT JOIN "
@@ -222,16 +215,9 @@ public final class SchemaCopier {
    */
   public static String insertRowsWhereKeyIn(
       String template, String copy, SchemaLayout layout, String table, String in) {
-    boolean named = layout.columnListTables().contains(table);
-    String columns =
-        named
-            ? layout.referenceColumns().get(table).stream()
-                .map(c -> quote(c))
-                .collect(Collectors.joining(", "))
-            : "*";
     return insertInto(copy, layout, table)
         + " SELECT "
-        + columns
+        + selectList(layout, table, "")
         + " FROM "
         + qualified(template, table)
         + " WHERE "
@@ -249,12 +235,7 @@ public final class SchemaCopier {
   private static String insertInto(String copy, SchemaLayout layout, String table) {
     String into = "INSERT INTO " + qualified(copy, table);
     if (layout.columnListTables().contains(table)) {
-      return into
-          + " ("
-          + layout.referenceColumns().get(table).stream()
-              .map(c -> quote(c))
-              .collect(Collectors.joining(", "))
-          + ")";
+      return into + " (" + selectList(layout, table, "") + ")";
     }
     if (layout.lenientCopyTables().contains(table)) {
       return "SET STATEMENT sql_mode = REPLACE(REPLACE(@@sql_mode, 'STRICT_TRANS_TABLES', ''),"
@@ -262,6 +243,20 @@ public final class SchemaCopier {
           + into;
     }
     return into;
+  }
+
+  /**
+   * What the copy selects from the template's {@code table}, each name after {@code prefix} (a
+   * table alias and a dot, or nothing): its insertable columns where {@link
+   * SchemaLayout#columnListTables()} says so, else {@code *}.
+   */
+  private static String selectList(SchemaLayout layout, String table, String prefix) {
+    if (!layout.columnListTables().contains(table)) {
+      return prefix + "*";
+    }
+    return layout.referenceColumns().get(table).stream()
+        .map(c -> prefix + quote(c))
+        .collect(Collectors.joining(", "));
   }
 
   /** The key columns, quoted: one name, or a parenthesized row of names. */

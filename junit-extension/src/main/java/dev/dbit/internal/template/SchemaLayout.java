@@ -339,7 +339,8 @@ public record SchemaLayout(
    *
    * @param insertable per table, its columns except generated ones, in order
    * @param autoIncrement tables with an {@code AUTO_INCREMENT} column
-   * @param needColumnList tables with a generated or an invisible column
+   * @param generated tables with a generated column
+   * @param invisible tables with an invisible column
    */
   private record Columns(
       Map<String, List<String>> insertable,
