@@ -68,7 +68,49 @@ final class BenchmarkHeadline {
               rollback,
               test / rollback));
     }
+    table.addAll(floor(medians, servers));
     table.addAll(largeTable(medians, servers));
+    return table;
+  }
+
+  /**
+   * The typical reset against its floor, the cleanup alone: what dbit adds to it (ending the
+   * measurement, finding the tables, reading the counters again), and the best ratio against each
+   * baseline that any method which deletes the test's rows could reach.
+   */
+  private static List<String> floor(Map<String, Double> medians, Set<String> servers) {
+    List<String> table = new ArrayList<>();
+    table.add("");
+    table.add("### Against the floor (medians of this run)");
+    table.add("");
+    table.add(
+        "| server | typical: dbit ms | cleanup alone ms | dbit minus cleanup alone ms | end reading"
+            + " ms | delete-each / cleanup alone | probe-all / cleanup alone | clean: end reading"
+            + " ms | clean: reset ms | select1 ms |");
+    table.add("|---|---|---|---|---|---|---|---|---|---|");
+    for (String server : servers) {
+      String at = "@" + server;
+      Double floor = medians.get("reset-typical cleanup-only" + at);
+      Double typical = medians.get("reset-typical dbit" + at);
+      if (floor == null || typical == null) {
+        continue;
+      }
+      table.add(
+          "| "
+              + String.join(
+                  " | ",
+                  server,
+                  format("%.2f", typical),
+                  format("%.2f", floor),
+                  format("%.2f", typical - floor),
+                  format("%.2f", medians.get("reset-typical dbit-end" + at)),
+                  format("%.1fx", medians.get("reset-typical delete-each" + at) / floor),
+                  format("%.1fx", medians.get("reset-typical probe-all" + at) / floor),
+                  format("%.2f", medians.get("reset-clean dbit-end" + at)),
+                  format("%.2f", medians.get("reset-clean dbit-reset" + at)),
+                  format("%.2f", medians.get("round-trip select1" + at)))
+              + " |");
+    }
     return table;
   }
 

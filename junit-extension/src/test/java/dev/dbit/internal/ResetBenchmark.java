@@ -413,7 +413,9 @@ class ResetBenchmark {
     void resets(String scenario, boolean typical, int n) throws SQLException {
       List<String> names =
           new ArrayList<>(List.of("dbit", "delete-each", "delete-batch", "probe-all"));
-      if (!typical) {
+      if (typical) {
+        names.add("cleanup-only"); // the floor: what the cleanup alone costs
+      } else {
         names.add("select1"); // one round trip, taken where the resets run: between two tests
       }
       Map<String, List<Double>> results = results(names);
@@ -442,6 +444,7 @@ class ResetBenchmark {
             case "select1" -> methods.selectOne();
             case "delete-each" -> methods.deleteEach();
             case "delete-batch" -> methods.deleteBatch();
+            case "cleanup-only" -> methods.cleanupOnly();
             default -> methods.probeAll();
           }
           results.get(name).add((System.nanoTime() - start) / 1e6);

@@ -61,14 +61,20 @@ public final class ServerStatistics {
     }
   }
 
-  /** The totals plus open transactions plus the per-table counters of {@code schema}. */
-  static String fullSql(String schema, boolean timesBatch) {
+  /**
+   * The totals plus open transactions plus the per-table counters of {@code schema}.
+   *
+   * @param afterCleanup read at the end of dbit's own cleanup request: times that request since
+   *     {@code @dbit_batch} instead of counting open transactions, which only the end of a test
+   *     asks for (about 0.1 ms of server time on MariaDB 11.4.5)
+   */
+  static String fullSql(String schema, boolean afterCleanup) {
     return "SELECT NULL, "
         + TOTALS_COLUMNS
         + ", "
-        + OpenTransactions.COUNT_SQL
+        + (afterCleanup ? "0" : OpenTransactions.COUNT_SQL)
         + ", "
-        + (timesBatch ? "TIMESTAMPDIFF(MICROSECOND, @dbit_batch, SYSDATE(6))" : "0")
+        + (afterCleanup ? "TIMESTAMPDIFF(MICROSECOND, @dbit_batch, SYSDATE(6))" : "0")
         + " FROM information_schema.USER_STATISTICS UNION ALL SELECT IF(TABLE_SCHEMA = "
         + literal(schema)
         + ", TABLE_NAME, '') AS t, SUM(ROWS_CHANGED), 0, 0, 0, 0 FROM"
