@@ -104,16 +104,10 @@ class ResetNeverMissesTest {
     Map<Integer, String> failures = new TreeMap<>();
     results.testEvents().failed().stream()
         .forEach(
-            event -> {
-              if (DbitTestKit.failure(event).getMessage() != null
-                  && DbitTestKit.failure(event).getMessage().contains("Can't update")) {
-                System.out.println("DEBUGX " + event.getTestDescriptor().getDisplayName());
-                DbitTestKit.failure(event).printStackTrace(System.out);
-              }
-              failures.put(
-                  repetition(event.getTestDescriptor().getDisplayName()),
-                  DbitTestKit.failure(event).getMessage());
-            });
+            event ->
+                failures.put(
+                    repetition(event.getTestDescriptor().getDisplayName()),
+                    DbitTestKit.failure(event).getMessage()));
     long mismatches =
         failures.values().stream().filter(m -> m.contains("tables that differ")).count();
     long leaksReported =
