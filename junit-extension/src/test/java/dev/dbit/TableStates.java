@@ -5,7 +5,6 @@ import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.SchemaOwnership;
 import dev.dbit.internal.template.TemplateBuilder;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -27,10 +26,10 @@ final class TableStates {
               SchemaOwnership.read(connection, copy).orElseThrow().fingerprint());
       // The template never changes during a run: list its tables once.
       List<String> tables =
-          TEMPLATE_TABLES.computeIfAbsent(template, t -> baseTablesUnchecked(connection, t));
+          TEMPLATE_TABLES.computeIfAbsent(template, t -> tableNamesUnchecked(connection, t));
       // dbit's own key and marker tables (servers without counters per table) are not the user's.
       List<String> copyTables =
-          baseTables(connection, copy).stream()
+          SchemaLayout.tableNames(connection, copy).stream()
               .filter(t -> tables.contains(t) || !t.startsWith("dbit_"))
               .toList();
       if (!copyTables.equals(tables)) {
@@ -58,33 +57,9 @@ final class TableStates {
   private static final Map<String, List<String>> TEMPLATE_TABLES =
       new java.util.concurrent.ConcurrentHashMap<>();
 
-  /**
-   * The base tables of {@code schema} by name, as {@link SchemaLayout#tables()} lists them (dbit's
-   * marker and history tables left out), in one query instead of a whole layout.
-   */
-  private static List<String> baseTables(Connection connection, String schema) throws SQLException {
-    List<String> tables = new ArrayList<>();
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND"
-                + " TABLE_TYPE <> 'VIEW' ORDER BY TABLE_NAME")) {
-      query.setString(1, schema);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          String name = rows.getString(1);
-          if (!name.equals(SchemaOwnership.MARKER_TABLE)
-              && !name.equals(TemplateBuilder.HISTORY_TABLE)) {
-            tables.add(name);
-          }
-        }
-      }
-    }
-    return tables;
-  }
-
-  private static List<String> baseTablesUnchecked(Connection connection, String schema) {
+  private static List<String> tableNamesUnchecked(Connection connection, String schema) {
     try {
-      return baseTables(connection, schema);
+      return SchemaLayout.tableNames(connection, schema);
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }

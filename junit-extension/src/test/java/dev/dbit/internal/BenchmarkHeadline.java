@@ -29,14 +29,19 @@ final class BenchmarkHeadline {
       }
       medians.put(parts[1] + " " + parts[2], Double.parseDouble(value(parts[5])));
     }
-    List<String> table = new ArrayList<>();
-    table.add("### Headline (medians of this run)");
-    table.add("");
-    table.add(
-        "| server | typical: dbit ms | delete-each / dbit | delete-batch / dbit | probe-all / dbit"
-            + " | clean: dbit ms | clean: dbit / select1 | test: dbit ms | test: rollback ms |"
-            + " test: dbit / rollback |");
-    table.add("|---|---|---|---|---|---|---|---|---|---|");
+    List<String> table =
+        heading(
+            "Headline",
+            "server",
+            "typical: dbit ms",
+            "delete-each / dbit",
+            "delete-batch / dbit",
+            "probe-all / dbit",
+            "clean: dbit ms",
+            "clean: dbit / select1",
+            "test: dbit ms",
+            "test: rollback ms",
+            "test: dbit / rollback");
     for (String server : servers) {
       Map<String, Double> m = new LinkedHashMap<>();
       String suffix = "@" + server;
@@ -54,23 +59,37 @@ final class BenchmarkHeadline {
       double test = m.get("test-typical dbit");
       double rollback = m.get("test-typical rollback");
       table.add(
-          String.format(
-              Locale.ROOT,
-              "| %s | %.2f | %.1fx | %.1fx | %.1fx | %.2f | %.1f | %.2f | %.2f | %.2f |",
+          row(
               server,
-              typical,
-              m.get("reset-typical delete-each") / typical,
-              m.get("reset-typical delete-batch") / typical,
-              m.get("reset-typical probe-all") / typical,
-              clean,
-              clean / m.get("round-trip select1"),
-              test,
-              rollback,
-              test / rollback));
+              format("%.2f", typical),
+              format("%.1fx", m.get("reset-typical delete-each") / typical),
+              format("%.1fx", m.get("reset-typical delete-batch") / typical),
+              format("%.1fx", m.get("reset-typical probe-all") / typical),
+              format("%.2f", clean),
+              format("%.1f", clean / m.get("round-trip select1")),
+              format("%.2f", test),
+              format("%.2f", rollback),
+              format("%.2f", test / rollback)));
     }
+    table.add("");
     table.addAll(floor(medians, servers));
+    table.add("");
     table.addAll(largeTable(medians, servers));
     return table;
+  }
+
+  /** A table's heading, a blank line, its header row and the separator row. */
+  private static List<String> heading(String title, String... columns) {
+    return new ArrayList<>(
+        List.of(
+            "### " + title + " (medians of this run)",
+            "",
+            row(columns),
+            "|---".repeat(columns.length) + "|"));
+  }
+
+  private static String row(String... cells) {
+    return "| " + String.join(" | ", cells) + " |";
   }
 
   /**
@@ -79,15 +98,19 @@ final class BenchmarkHeadline {
    * baseline that any method which deletes the test's rows could reach.
    */
   private static List<String> floor(Map<String, Double> medians, Set<String> servers) {
-    List<String> table = new ArrayList<>();
-    table.add("");
-    table.add("### Against the floor (medians of this run)");
-    table.add("");
-    table.add(
-        "| server | typical: dbit ms | cleanup alone ms | dbit minus cleanup alone ms | end reading"
-            + " ms | delete-each / cleanup alone | probe-all / cleanup alone | clean: end reading"
-            + " ms | clean: reset ms | select1 ms |");
-    table.add("|---|---|---|---|---|---|---|---|---|---|");
+    List<String> table =
+        heading(
+            "Against the floor",
+            "server",
+            "typical: dbit ms",
+            "cleanup alone ms",
+            "dbit minus cleanup alone ms",
+            "end reading ms",
+            "delete-each / cleanup alone",
+            "probe-all / cleanup alone",
+            "clean: end reading ms",
+            "clean: reset ms",
+            "select1 ms");
     for (String server : servers) {
       String at = "@" + server;
       Double floor = medians.get("reset-typical cleanup-only" + at);
@@ -96,34 +119,32 @@ final class BenchmarkHeadline {
         continue;
       }
       table.add(
-          "| "
-              + String.join(
-                  " | ",
-                  server,
-                  format("%.2f", typical),
-                  format("%.2f", floor),
-                  format("%.2f", typical - floor),
-                  format("%.2f", medians.get("reset-typical dbit-end" + at)),
-                  format("%.1fx", medians.get("reset-typical delete-each" + at) / floor),
-                  format("%.1fx", medians.get("reset-typical probe-all" + at) / floor),
-                  format("%.2f", medians.get("reset-clean dbit-end" + at)),
-                  format("%.2f", medians.get("reset-clean dbit-reset" + at)),
-                  format("%.2f", medians.get("round-trip select1" + at)))
-              + " |");
+          row(
+              server,
+              format("%.2f", typical),
+              format("%.2f", floor),
+              format("%.2f", typical - floor),
+              format("%.2f", medians.get("reset-typical dbit-end" + at)),
+              format("%.1fx", medians.get("reset-typical delete-each" + at) / floor),
+              format("%.1fx", medians.get("reset-typical probe-all" + at) / floor),
+              format("%.2f", medians.get("reset-clean dbit-end" + at)),
+              format("%.2f", medians.get("reset-clean dbit-reset" + at)),
+              format("%.2f", medians.get("round-trip select1" + at))));
     }
     return table;
   }
 
   /** The large table scenario: each one-row change against a test that changed nothing. */
   private static List<String> largeTable(Map<String, Double> medians, Set<String> servers) {
-    List<String> table = new ArrayList<>();
-    table.add("");
-    table.add("### Large reference table (medians of this run)");
-    table.add("");
-    table.add(
-        "| server | changed nothing: dbit ms | rolled back / nothing | updated one row / nothing"
-            + " | deleted one row / nothing | inserted one row / nothing |");
-    table.add("|---|---|---|---|---|---|");
+    List<String> table =
+        heading(
+            "Large reference table",
+            "server",
+            "changed nothing: dbit ms",
+            "rolled back / nothing",
+            "updated one row / nothing",
+            "deleted one row / nothing",
+            "inserted one row / nothing");
     for (String server : servers) {
       Double nothing = medians.get("reset-large nothing@" + server);
       if (nothing == null) {
@@ -133,7 +154,7 @@ final class BenchmarkHeadline {
       for (String kind : List.of("rolled-back", "update", "delete", "insert")) {
         cells.add(format("%.1fx", medians.get("reset-large " + kind + "@" + server) / nothing));
       }
-      table.add("| " + String.join(" | ", cells) + " |");
+      table.add(row(cells.toArray(String[]::new)));
     }
     return table;
   }

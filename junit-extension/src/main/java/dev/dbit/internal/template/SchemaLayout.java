@@ -85,8 +85,17 @@ public record SchemaLayout(
     return tables.stream().filter(t -> !referenceColumns.containsKey(t)).toList();
   }
 
-  /** Reads the layout of {@code schema}. */
-  public static SchemaLayout read(Connection connection, String schema) throws SQLException {
+  /**
+   * The user's tables and views of a schema, by name; dbit's marker and history tables left out.
+   */
+  private record Names(List<String> tables, List<String> views) {}
+
+  /** The tables of {@code schema} by name, as {@link #tables()} lists them, in one query. */
+  public static List<String> tableNames(Connection connection, String schema) throws SQLException {
+    return names(connection, schema).tables();
+  }
+
+  private static Names names(Connection connection, String schema) throws SQLException {
     List<String> tables = new ArrayList<>();
     List<String> views = new ArrayList<>();
     try (PreparedStatement query =
@@ -109,6 +118,14 @@ public record SchemaLayout(
         }
       }
     }
+    return new Names(tables, views);
+  }
+
+  /** Reads the layout of {@code schema}. */
+  public static SchemaLayout read(Connection connection, String schema) throws SQLException {
+    Names names = names(connection, schema);
+    List<String> tables = names.tables();
+    List<String> views = names.views();
     Map<String, List<String>> referenceColumns = new LinkedHashMap<>();
     Columns columns = Columns.read(connection, schema);
     for (String table : nonEmptyTables(connection, schema, tables)) {
