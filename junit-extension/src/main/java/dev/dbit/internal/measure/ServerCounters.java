@@ -21,7 +21,18 @@ import java.util.stream.Collectors;
  * connection's own.
  */
 public final class ServerCounters {
-  private static final String SQL_EVENTS = "EVENT_NAME LIKE 'statement/sql/%'";
+  /**
+   * The performance_schema statement events whose time is a client's SQL: text statements ({@code
+   * statement/sql/...}) and the commands of server-side prepared statements, whose execution the
+   * server files under {@code statement/com/Execute}, not under the statement's kind. Statements
+   * inside stored programs are left out: their time is part of the {@code CALL}'s. So are the other
+   * commands: a binary log dump (dbit's own log reader) is one event that lasts as long as its
+   * connection.
+   */
+  public static final String STATEMENT_EVENTS =
+      "(EVENT_NAME LIKE 'statement/sql/%' OR EVENT_NAME IN ('statement/com/Execute',"
+          + " 'statement/com/Prepare', 'statement/com/Fetch', 'statement/com/Close stmt',"
+          + " 'statement/com/Reset stmt', 'statement/com/Long Data', 'statement/com/Bulk_execute'))";
 
   private static final String QUESTIONS = "questions";
 
@@ -95,13 +106,13 @@ public final class ServerCounters {
         timer =
             "SELECT (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
                 + " performance_schema.events_statements_summary_global_by_event_name WHERE "
-                + SQL_EVENTS
+                + STATEMENT_EVENTS
                 + ") - (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
                 + " performance_schema.events_statements_summary_by_thread_by_event_name WHERE"
                 + " THREAD_ID = "
                 + controlThread
                 + " AND "
-                + SQL_EVENTS
+                + STATEMENT_EVENTS
                 + ")";
       }
       return new ServerCounters(timer, false);

@@ -258,7 +258,7 @@ public final class PerformanceSchemaReset implements BetweenTests {
   }
 
   static String readingSql(String schema, long controlThread) {
-    String sqlEvents = "EVENT_NAME LIKE 'statement/sql/%'";
+    String sqlEvents = ServerCounters.STATEMENT_EVENTS;
     return "SELECT NULL, (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE"
         + " VARIABLE_NAME = 'Questions') - (SELECT VARIABLE_VALUE FROM"
         + " performance_schema.session_status WHERE VARIABLE_NAME = 'Questions'), (SELECT"
