@@ -29,7 +29,7 @@ public final class ServerCounters {
    * commands: a binary log dump (dbit's own log reader) is one event that lasts as long as its
    * connection.
    */
-  public static final String STATEMENT_EVENTS =
+  private static final String STATEMENT_EVENTS =
       "(EVENT_NAME LIKE 'statement/sql/%' OR EVENT_NAME IN ('statement/com/Execute',"
           + " 'statement/com/Prepare', 'statement/com/Fetch', 'statement/com/Close stmt',"
           + " 'statement/com/Reset stmt', 'statement/com/Long Data', 'statement/com/Bulk_execute'))";
@@ -103,20 +103,27 @@ public final class ServerCounters {
       }
       String timer = "";
       if (enabled) {
-        timer =
-            "SELECT (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
-                + " performance_schema.events_statements_summary_global_by_event_name WHERE "
-                + STATEMENT_EVENTS
-                + ") - (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
-                + " performance_schema.events_statements_summary_by_thread_by_event_name WHERE"
-                + " THREAD_ID = "
-                + controlThread
-                + " AND "
-                + STATEMENT_EVENTS
-                + ")";
+        timer = "SELECT " + statementTimeSql(controlThread);
       }
       return new ServerCounters(timer, false);
     }
+  }
+
+  /**
+   * performance_schema's statement time in picoseconds, net of {@code controlThread}'s own, as an
+   * SQL expression for a reading to embed.
+   */
+  public static String statementTimeSql(long controlThread) {
+    return "(SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
+        + " performance_schema.events_statements_summary_global_by_event_name WHERE "
+        + STATEMENT_EVENTS
+        + ") - (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
+        + " performance_schema.events_statements_summary_by_thread_by_event_name WHERE"
+        + " THREAD_ID = "
+        + controlThread
+        + " AND "
+        + STATEMENT_EVENTS
+        + ")";
   }
 
   /**

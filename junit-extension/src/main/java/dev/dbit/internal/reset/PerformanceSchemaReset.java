@@ -258,20 +258,11 @@ public final class PerformanceSchemaReset implements BetweenTests {
   }
 
   static String readingSql(String schema, long controlThread) {
-    String sqlEvents = ServerCounters.STATEMENT_EVENTS;
     return "SELECT NULL, (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE"
         + " VARIABLE_NAME = 'Questions') - (SELECT VARIABLE_VALUE FROM"
-        + " performance_schema.session_status WHERE VARIABLE_NAME = 'Questions'), (SELECT"
-        + " COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
-        + " performance_schema.events_statements_summary_global_by_event_name WHERE "
-        + sqlEvents
-        + ") - (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
-        + " performance_schema.events_statements_summary_by_thread_by_event_name WHERE THREAD_ID"
-        + " = "
-        + controlThread
-        + " AND "
-        + sqlEvents
-        + "), "
+        + " performance_schema.session_status WHERE VARIABLE_NAME = 'Questions'), "
+        + ServerCounters.statementTimeSql(controlThread)
+        + ", "
         + OpenTransactions.COUNT_SQL
         + " UNION ALL "
         + TABLES_SQL
