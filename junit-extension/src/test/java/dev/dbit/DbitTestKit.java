@@ -14,6 +14,11 @@ import org.junit.platform.testkit.engine.Event;
 /**
  * Runs fixture test classes through the JUnit Platform with explicit dbit settings only.
  *
+ * <p>Runs share this JVM's launcher session ({@link JvmSessionEngine}), and with it dbit's servers:
+ * fixtures whose subject is not provisioning run on the one embedded MariaDB (or MySQL) that the
+ * first run started. A test about starting, stopping or a server's own state uses {@link
+ * #runInOwnSession}.
+ *
  * <p>The fixtures were written for the embedded MariaDB (root, no password, userstat on): a run
  * that names neither a provider nor a server gets {@code dbit.provider=embedded}, so that a Docker
  * engine on the machine never swaps in another server, and {@code dbit.embedded.engine=mariadb}
@@ -27,7 +32,41 @@ final class DbitTestKit {
   }
 
   static EngineExecutionResults run(Map<String, String> configuration, Class<?>... testCases) {
-    return EngineTestKit.engine("junit-jupiter")
+    return run(EngineTestKit.engine(new JvmSessionEngine()), configuration, testCases);
+  }
+
+  /**
+   * Runs {@code testCase} once on {@code directUrl} with {@code configuration}'s other settings,
+   * and fails unless it passed: the template and a clean test schema then exist on that server, so
+   * that a run through a slow path to it (a stalling relay) crosses that path only for what it
+   * measures, as a second run of a suite does.
+   */
+  static void prepareOn(String directUrl, Class<?> testCase, Map<String, String> configuration) {
+    Map<String, String> direct = new java.util.HashMap<>(configuration);
+    direct.put(DbIntegrationTest.URL, directUrl);
+    direct.put("dbit.stall.mode", "off");
+    EngineExecutionResults results = run(direct, testCase);
+    if (results.testEvents().failed().count() > 0
+        || results.containerEvents().failed().count() > 0) {
+      throw new AssertionError(
+          "preparing "
+              + testCase.getSimpleName()
+              + " on "
+              + directUrl
+              + " failed: "
+              + results.allEvents().failed().stream().map(DbitTestKit::describe).toList());
+    }
+  }
+
+  /** Runs {@code testCase} in a launcher session of its own: dbit starts its servers anew. */
+  static EngineExecutionResults runInOwnSession(
+      Class<?> testCase, Map<String, String> configuration) {
+    return run(EngineTestKit.engine("junit-jupiter"), configuration, testCase);
+  }
+
+  private static EngineExecutionResults run(
+      EngineTestKit.Builder engine, Map<String, String> configuration, Class<?>... testCases) {
+    return engine
         .enableImplicitConfigurationParameters(false)
         .configurationParameters(pinned(configuration))
         .selectors(

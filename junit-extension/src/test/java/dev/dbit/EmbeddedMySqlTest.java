@@ -3,6 +3,7 @@ package dev.dbit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
@@ -27,9 +28,10 @@ class EmbeddedMySqlTest {
   }
 
   @Test
+  @Tag("proof")
   void everyTestStartsFromTheMigratedStateOnMySql() {
     DbitTestKit.assertAllSucceeded(
         DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, MYSQL),
-        ResetCorrectnessTest.REPETITIONS + 1);
+        ResetCorrectnessTest.cases() + 1);
   }
 }

@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,10 +33,11 @@ class ExternalServerTest {
   }
 
   @Test
+  @Tag("proof")
   void resetsAllTablesAfterRandomWrites() {
     DbitTestKit.assertAllSucceeded(
         DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, CONFIG),
-        ResetCorrectnessTest.REPETITIONS + 1);
+        ResetCorrectnessTest.cases() + 1);
   }
 
   /**
@@ -70,7 +72,7 @@ class ExternalServerTest {
     try (LogLines lines = new LogLines()) {
       DbitTestKit.assertAllSucceeded(
           DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, CONFIG),
-          ResetCorrectnessTest.REPETITIONS + 1);
+          ResetCorrectnessTest.cases() + 1);
       log = lines.messages();
     } finally {
       RootSql.execute(URL, "SET GLOBAL innodb_force_primary_key = " + before);

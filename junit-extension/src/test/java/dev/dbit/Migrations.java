@@ -20,6 +20,32 @@ final class Migrations {
         CONSTRAINT fk_orders_status FOREIGN KEY (status_code) REFERENCES status (code));
       """;
 
+  /**
+   * The two tables the stall and report fixtures write ({@code brand}, {@code product_tag}): for
+   * runs whose subject is not the 135-table reset, above all those through a stalling relay, where
+   * every request of the setup waits too.
+   */
+  static final String SMALL_SHOP =
+      """
+      CREATE TABLE brand (id BIGINT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(120) NOT NULL);
+      CREATE TABLE product_tag (id BIGINT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(120) NOT NULL);
+      """;
+
+  /**
+   * {@link #SMALL_SHOP} as a Flyway location under {@code target/}: the same content in every run,
+   * so that a server keeps one template for it.
+   */
+  static String smallShop() {
+    Path dir = Path.of("target", "migrations", "small-shop").toAbsolutePath();
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve("V1__small_shop.sql"), SMALL_SHOP);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return "filesystem:" + dir;
+  }
+
   /** Writes {@code files} into {@code dir} with a unique comment; returns the Flyway location. */
   static String write(Path dir, Map<String, String> files) throws IOException {
     Files.createDirectories(dir);

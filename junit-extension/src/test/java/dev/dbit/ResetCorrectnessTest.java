@@ -12,34 +12,46 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** Proves that every test starts from the post-migration state of all 135 tables. */
 class ResetCorrectnessTest {
-  static final int REPETITIONS = 30;
+  /** Generated tests per run: 10 by default, 30 in the proof tier (see {@link ProofSeeds}). */
+  static int cases() {
+    return ProofSeeds.count(10, 30);
+  }
 
   @Test
+  @Tag("proof")
   void everyTestStartsFromTheMigratedStateAfterRandomWritesToAllTables() {
+    System.out.println(ProofSeeds.banner("random writes to all tables", cases()));
     EngineExecutionResults results = DbitTestKit.run(RandomWritesTestCase.class);
 
-    DbitTestKit.assertAllSucceeded(results, REPETITIONS + 1);
+    DbitTestKit.assertAllSucceeded(results, cases() + 1);
   }
 
   @DbIntegrationTest
   static class RandomWritesTestCase {
 
-    @RepeatedTest(REPETITIONS)
-    void startsCleanThenDirtiesTables(
-        DataSource pool, TestDatabase database, RepetitionInfo repetition) throws SQLException {
+    static IntStream cases() {
+      return ProofSeeds.numbers(ResetCorrectnessTest.cases());
+    }
+
+    @ParameterizedTest(name = "case {0}")
+    @MethodSource("cases")
+    void startsCleanThenDirtiesTables(int number, DataSource pool, TestDatabase database)
+        throws SQLException {
       assertThat(TableStates.differences(database))
           .as("tables that differ from the template")
           .isEmpty();
 
-      long seed = 7919L * repetition.getCurrentRepetition();
+      long seed = ProofSeeds.seed(number);
       Random random = new Random(seed);
       Set<String> written = new TreeSet<>();
       try (Connection fromPool = pool.getConnection();
@@ -49,10 +61,7 @@ class ResetCorrectnessTest {
         List<String> tables = new ArrayList<>(writer.tables());
         Collections.shuffle(tables, random);
         // The first repetition writes every table; later ones a random share of them.
-        int count =
-            repetition.getCurrentRepetition() == 1
-                ? tables.size()
-                : 1 + random.nextInt(tables.size());
+        int count = number == 1 ? tables.size() : 1 + random.nextInt(tables.size());
         List<String> chosen = tables.subList(0, count);
         int third = Math.max(1, chosen.size() / 3);
         written.addAll(writer.insertInto(fromPool, chosen.subList(0, third), 2));
@@ -70,7 +79,7 @@ class ResetCorrectnessTest {
       }
       assertThat(written)
           .as("tables the writer managed to dirty")
-          .hasSizeGreaterThan(repetition.getCurrentRepetition() == 1 ? 120 : 0);
+          .hasSizeGreaterThan(number == 1 ? 120 : 0);
       assertThat(TableStates.differences(database)).isNotEmpty();
     }
 

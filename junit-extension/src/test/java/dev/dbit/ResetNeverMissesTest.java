@@ -17,26 +17,32 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
- * Thousands of generated tests aimed at the reset's shortcuts: no write at all (the gate must say
- * clean), writes only elsewhere on the server (counters move, the schema is clean), rolled-back
- * writes, cascades, trigger-only writes, reference rows changed or truncated (no row counter
- * moves), writes from a connection dbit did not hand out, and state a careless test leaves behind:
- * a transaction left open, a table lock left held (its writes never reach the table counters),
- * temporary tables (one hiding a real table), changed session variables. Each test first checks
- * that every table equals the template.
+ * Generated tests aimed at the reset's shortcuts (a few rounds of every kind of work by default, at
+ * least 1,000 per path in the proof tier; seeds and replay in {@link ProofSeeds}): no write at all
+ * (the gate must say clean), writes only elsewhere on the server (counters move, the schema is
+ * clean), rolled-back writes, cascades, trigger-only writes, reference rows changed or truncated
+ * (no row counter moves), writes from a connection dbit did not hand out, and state a careless test
+ * leaves behind: a transaction left open, a table lock left held (its writes never reach the table
+ * counters), temporary tables (one hiding a real table), changed session variables. Each test first
+ * checks that every table equals the template.
  *
  * <p>A test that leaves a transaction or a lock on a connection dbit handed out must fail with
  * dbit's leak message (it is closed, so that the next test starts); every other test must pass.
  */
+@Tag("proof")
 class ResetNeverMissesTest {
-  static final int TESTS = 1000;
+  /** The kinds of work a generated test does; each round of cases runs every one. */
+  static final int KINDS = 16;
 
   /** Repetitions that leave a connection holding locks: dbit must fail exactly these. */
   static final Set<Integer> LEAKING = ConcurrentHashMap.newKeySet();
@@ -51,14 +57,14 @@ class ResetNeverMissesTest {
   static volatile String userstatSeen;
 
   @Test
-  void noGeneratedTestEverStartsDirtyWithUserStatistics() {
-    prove("embedded MariaDB, userstat on", Map.of("dbit.provider", "embedded"));
+  void noGeneratedTestEverStartsDirtyWithUserStatistics(TestInfo test) {
+    prove(test, "embedded MariaDB, userstat on", Map.of("dbit.provider", "embedded"));
 
     assertThat(userstatSeen).as("the path under test: userstat").isEqualTo("1");
   }
 
   @Test
-  void noGeneratedTestEverStartsDirtyWithoutUserStatistics() throws SQLException {
+  void noGeneratedTestEverStartsDirtyWithoutUserStatistics(TestInfo test) throws SQLException {
     // dbit's embedded MariaDB, started here so that its statistics can be off before dbit looks.
     try (dev.dbit.internal.server.EmbeddedMariaDb server =
         dev.dbit.internal.server.EmbeddedMariaDb.start(
@@ -67,7 +73,9 @@ class ResetNeverMissesTest {
       RootSql.execute(url, "SET GLOBAL userstat = 0");
       try {
         prove(
-            "embedded MariaDB, userstat off", Map.of("dbit.provider", "external", "dbit.url", url));
+            test,
+            "embedded MariaDB, userstat off",
+            Map.of("dbit.provider", "external", "dbit.url", url));
       } finally {
         RootSql.execute(url, "SET GLOBAL userstat = 1");
       }
@@ -77,28 +85,31 @@ class ResetNeverMissesTest {
   }
 
   @Test
-  void noGeneratedTestEverStartsDirtyOnMySql() {
-    prove("embedded MySQL 8.0.31, performance_schema", EmbeddedMySqlTest.MYSQL);
+  void noGeneratedTestEverStartsDirtyOnMySql(TestInfo test) {
+    prove(test, "embedded MySQL 8.0.31, performance_schema", EmbeddedMySqlTest.MYSQL);
 
     assertThat(userstatSeen).as("MySQL has no userstat").isNull();
   }
 
   @Test
-  void noGeneratedTestEverStartsDirtyOnTheExternalServer() {
+  void noGeneratedTestEverStartsDirtyOnTheExternalServer(TestInfo test) {
     assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
 
     prove(
+        test,
         "external MariaDB on 127.0.0.1:3306",
         Map.of("dbit.provider", "external", "dbit.url", ExternalServerTest.URL));
 
     assertThat(userstatSeen).as("the path under test: no userstat").isNotEqualTo("1");
   }
 
-  private static void prove(String path, Map<String, String> configuration) {
+  private static void prove(TestInfo test, String path, Map<String, String> configuration) {
     LEAKING.clear();
     MAY_LEAK.clear();
     WORK.clear();
     userstatSeen = null;
+    int cases = ProofSeeds.cases(KINDS);
+    System.out.println(ProofSeeds.banner("randomized reset proof (" + path + ")", cases));
     EngineExecutionResults results = DbitTestKit.run(GeneratedTestCase.class, configuration);
 
     Map<Integer, String> failures = new TreeMap<>();
@@ -106,7 +117,7 @@ class ResetNeverMissesTest {
         .forEach(
             event ->
                 failures.put(
-                    repetition(event.getTestDescriptor().getDisplayName()),
+                    caseNumber(event.getTestDescriptor().getDisplayName()),
                     DbitTestKit.failure(event).getMessage()));
     long mismatches =
         failures.values().stream().filter(m -> m.contains("tables that differ")).count();
@@ -130,25 +141,40 @@ class ResetNeverMissesTest {
     failures.entrySet().stream()
         .filter(e -> !isLeakMessage(e.getValue()))
         .limit(5)
-        .forEach(e -> System.out.println("  repetition " + e.getKey() + ": " + e.getValue()));
-    assertThat(results.testEvents().started().count()).isEqualTo(TESTS);
+        .forEach(e -> System.out.println("  case " + e.getKey() + ": " + e.getValue()));
+    String replay =
+        failures.entrySet().stream()
+            .filter(e -> !LEAKING.contains(e.getKey()) && !MAY_LEAK.contains(e.getKey()))
+            .map(
+                e ->
+                    "replay: "
+                        + ProofSeeds.replay(ResetNeverMissesTest.class, method(test), e.getKey()))
+            .findFirst()
+            .orElse("");
+    if (!replay.isEmpty()) {
+      System.out.println(replay);
+    }
+    assertThat(results.testEvents().started().count()).isEqualTo(cases);
     assertThat(mismatches)
         .as(
             "tests that started with tables differing from the template (each after what the"
-                + " repetitions before it did): %s",
+                + " cases before it did): %s; %s",
             failures.entrySet().stream()
                 .filter(e -> e.getValue().contains("tables that differ"))
                 .limit(3)
                 .map(
                     e -> e.getKey() + " after work " + workBefore(e.getKey()) + ": " + e.getValue())
-                .toList())
+                .toList(),
+            replay)
         .isZero();
-    assertThat(LEAKING).as("the generator leaks now and then").hasSizeGreaterThan(TESTS / 40);
+    if (cases >= KINDS) {
+      assertThat(LEAKING).as("every round leaks").isNotEmpty();
+    }
     assertThat(failures.keySet()).as("tests that failed").containsAll(LEAKING);
     Set<Integer> unexpected = new TreeSet<>(failures.keySet());
     unexpected.removeAll(LEAKING);
     unexpected.removeAll(MAY_LEAK);
-    assertThat(unexpected).as("tests that failed but left nothing open").isEmpty();
+    assertThat(unexpected).as("tests that failed but left nothing open; %s", replay).isEmpty();
     assertThat(failures.values()).allSatisfy(m -> assertThat(isLeakMessage(m)).as(m).isTrue());
   }
 
@@ -172,9 +198,13 @@ class ResetNeverMissesTest {
     return before;
   }
 
-  private static int repetition(String displayName) {
-    // "repetition 17 of 2000"
+  private static int caseNumber(String displayName) {
+    // "case 17"
     return Integer.parseInt(displayName.split(" ")[1]);
+  }
+
+  private static String method(TestInfo test) {
+    return test.getTestMethod().orElseThrow().getName();
   }
 
   /** What an earlier test left on the pool's connections, or null when nothing. */
@@ -233,25 +263,30 @@ class ResetNeverMissesTest {
       }
     }
 
-    @RepeatedTest(TESTS)
-    void startsCleanThenDoesSomethingRandom(
-        DataSource pool, TestDatabase database, RepetitionInfo repetition) throws SQLException {
+    static IntStream cases() {
+      return ProofSeeds.numbers(ProofSeeds.cases(KINDS));
+    }
+
+    @ParameterizedTest(name = "case {0}")
+    @MethodSource("cases")
+    void startsCleanThenDoesSomethingRandom(int number, DataSource pool, TestDatabase database)
+        throws SQLException {
       assertThat(TableStates.differences(database))
-          .as("tables that differ, seed %d", repetition.getCurrentRepetition())
+          .as("tables that differ, case %d", number)
           .isEmpty();
       assertThat(sessionLeftover(pool)).as("state inherited from an earlier test").isNull();
-      if (repetition.getCurrentRepetition() == 1) {
+      if (number == 1) {
         userstatSeen = userstat(pool);
       }
-      Random random = new Random(31L * repetition.getCurrentRepetition());
+      Random random = new Random(ProofSeeds.seed(number));
       try (Connection connection = pool.getConnection();
           Statement statement = connection.createStatement()) {
         RandomWriter writer =
             new RandomWriter(connection, database.schemaName(), random.nextLong());
         List<String> tables = new ArrayList<>(writer.tables());
         Collections.shuffle(tables, random);
-        int work = random.nextInt(16);
-        WORK.put(repetition.getCurrentRepetition(), work);
+        int work = ProofSeeds.kind(number, KINDS);
+        WORK.put(number, work);
         switch (work) {
           case 0 -> {
             // Nothing written: the gate alone must settle the next reset.
@@ -322,14 +357,14 @@ class ResetNeverMissesTest {
           }
           case 11 -> {
             // A transaction left open on a pooled connection that is never closed.
-            LEAKING.add(repetition.getCurrentRepetition());
+            LEAKING.add(number);
             Connection leaked = pool.getConnection();
             leaked.setAutoCommit(false);
             writer.insertInto(leaked, tables.subList(0, 2), 1);
           }
           case 12 -> {
             // A table lock left held; writes under LOCK TABLES reach no table counter.
-            LEAKING.add(repetition.getCurrentRepetition());
+            LEAKING.add(number);
             Connection leaked = database.openConnection();
             try (Statement locked = leaked.createStatement()) {
               locked.execute("SET SESSION foreign_key_checks = 0");
@@ -356,7 +391,7 @@ class ResetNeverMissesTest {
           case 14 -> {
             // Session variables changed and left: the next tests must not inherit them.
             statement.execute("SET SESSION foreign_key_checks = 0, sql_mode = ''");
-            statement.execute("SET @dbit_proof_left = " + repetition.getCurrentRepetition());
+            statement.execute("SET @dbit_proof_left = " + number);
             statement.executeUpdate(
                 "INSERT INTO sales_order_line (order_id, product_id, quantity, unit_price_cents,"
                     + " line_total_cents) VALUES (424242, 424242, 1, 1, 1)");
@@ -366,7 +401,7 @@ class ResetNeverMissesTest {
             // the pool does not know to roll back, so an idle pooled connection holds the write.
             // dbit replaces such connections; whether it also catches this in the act depends on
             // MariaDB's transaction list, refreshed at most every 100 ms.
-            MAY_LEAK.add(repetition.getCurrentRepetition());
+            MAY_LEAK.add(number);
             statement.execute("SET autocommit = 0");
             writer.insertInto(connection, tables.subList(0, 1), 1);
           }

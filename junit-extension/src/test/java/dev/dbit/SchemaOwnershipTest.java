@@ -83,7 +83,7 @@ class SchemaOwnershipTest {
     EngineExecutionResults results =
         DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, Map.of("dbit.url", url));
 
-    DbitTestKit.assertAllSucceeded(results, ResetCorrectnessTest.REPETITIONS + 1);
+    DbitTestKit.assertAllSucceeded(results, ResetCorrectnessTest.cases() + 1);
     assertThat(checksums("shop_live")).isEqualTo(before).hasSize(3);
   }
 
@@ -124,7 +124,7 @@ class SchemaOwnershipTest {
           DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, Map.of("dbit.url", url));
     }
 
-    DbitTestKit.assertAllSucceeded(results, ResetCorrectnessTest.REPETITIONS + 1);
+    DbitTestKit.assertAllSucceeded(results, ResetCorrectnessTest.cases() + 1);
     assertThat(schemas()).doesNotContain(abandoned).contains(inUse, unmarked);
     assertThat(checksums(unmarked)).isEqualTo(before);
     execute("DROP DATABASE " + inUse, "DROP DATABASE " + unmarked);

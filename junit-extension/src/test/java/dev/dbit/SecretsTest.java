@@ -72,8 +72,10 @@ class SecretsTest {
           DbitTestKit.run(ReportEntriesTest.ThreeStatementsTestCase.class, good);
       EngineExecutionResults stalled =
           DbitTestKit.run(StallFixtures.PreparedStatementsTestCase.class, good);
+      // A session of its own: the server dbit reached with the right password is kept by URL and
+      // user, and a run with another password must connect anew.
       EngineExecutionResults refused =
-          DbitTestKit.run(ReportEntriesTest.ThreeStatementsTestCase.class, wrong);
+          DbitTestKit.runInOwnSession(ReportEntriesTest.ThreeStatementsTestCase.class, wrong);
       DbitTestKit.assertAllSucceeded(working, 1);
       assertThat(stalled.testEvents().failed().count())
           .as("the stall report was produced")

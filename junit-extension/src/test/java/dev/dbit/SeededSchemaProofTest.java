@@ -14,11 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
@@ -29,8 +32,10 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * TRUNCATE}, a table created again, trigger writes, rolled-back transactions and other connections;
  * each first checks that every table equals the template.
  */
+@Tag("proof")
 class SeededSchemaProofTest {
-  static final int TESTS = 300;
+  /** The kinds of work a generated test does; each round of cases runs every one. */
+  static final int KINDS = 13;
 
   static final String SCHEMA =
       """
@@ -103,24 +108,26 @@ class SeededSchemaProofTest {
   @TempDir Path dir;
 
   @Test
-  void embeddedMariaDbWithUserStatistics() throws Exception {
-    prove("embedded MariaDB, userstat", Map.of(DbIntegrationTest.EMBEDDED_ENGINE, "mariadb"));
+  void embeddedMariaDbWithUserStatistics(TestInfo test) throws Exception {
+    prove(test, "embedded MariaDB, userstat", Map.of(DbIntegrationTest.EMBEDDED_ENGINE, "mariadb"));
   }
 
   @Test
-  void embeddedMySql() throws Exception {
-    prove("embedded MySQL, performance_schema", EmbeddedMySqlTest.MYSQL);
+  void embeddedMySql(TestInfo test) throws Exception {
+    prove(test, "embedded MySQL, performance_schema", EmbeddedMySqlTest.MYSQL);
   }
 
   @Test
-  void externalServer() throws Exception {
+  void externalServer(TestInfo test) throws Exception {
     assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
-    prove("external MariaDB, tables marked by triggers", ExternalServerTest.CONFIG);
+    prove(test, "external MariaDB, tables marked by triggers", ExternalServerTest.CONFIG);
   }
 
-  private void prove(String path, Map<String, String> server) throws Exception {
+  private void prove(TestInfo test, String path, Map<String, String> server) throws Exception {
     Map<String, String> config = new HashMap<>(server);
     config.put("dbit.migrations", Migrations.write(dir, Map.of("V1__shop.sql", SCHEMA)));
+    int cases = ProofSeeds.cases(KINDS);
+    System.out.println(ProofSeeds.banner("seeded schema proof (" + path + ")", cases));
     EngineExecutionResults results = DbitTestKit.run(GeneratedTestCase.class, config);
 
     Map<String, String> failures = new TreeMap<>();
@@ -135,25 +142,41 @@ class SeededSchemaProofTest {
     System.out.printf(
         "randomized reset proof on the seeded schema (%s): %d generated tests, %d mismatches%n",
         path, results.testEvents().started().count(), mismatches);
-    assertThat(failures).isEmpty();
-    assertThat(results.testEvents().started().count()).isEqualTo(TESTS);
+    String replay =
+        failures.keySet().stream()
+            .filter(name -> name.startsWith("case "))
+            .map(name -> Integer.parseInt(name.substring("case ".length())))
+            .min(Integer::compare)
+            .map(
+                first ->
+                    "replay: "
+                        + ProofSeeds.replay(
+                            SeededSchemaProofTest.class,
+                            test.getTestMethod().orElseThrow().getName(),
+                            first))
+            .orElse("");
+    assertThat(failures).as(replay).isEmpty();
+    assertThat(results.testEvents().started().count()).isEqualTo(cases);
   }
 
   @DbIntegrationTest
   static class GeneratedTestCase {
-    @RepeatedTest(TESTS)
-    void startsCleanThenDoesSomethingRandom(
-        DataSource pool, TestDatabase database, RepetitionInfo repetition) throws SQLException {
+    static IntStream cases() {
+      return ProofSeeds.numbers(ProofSeeds.cases(KINDS));
+    }
+
+    @ParameterizedTest(name = "case {0}")
+    @MethodSource("cases")
+    void startsCleanThenDoesSomethingRandom(int number, DataSource pool, TestDatabase database)
+        throws SQLException {
       List<String> diff = TableStates.differences(database);
-      assertThat(diff)
-          .as("tables that differ, seed %d", repetition.getCurrentRepetition())
-          .isEmpty();
-      Random random = new Random(17L * repetition.getCurrentRepetition());
+      assertThat(diff).as("tables that differ, case %d", number).isEmpty();
+      Random random = new Random(ProofSeeds.seed(number));
       int id = 1 + random.nextInt(10);
       int picture = 1 + random.nextInt(20000);
       try (Connection connection = pool.getConnection();
           Statement statement = connection.createStatement()) {
-        switch (random.nextInt(13)) {
+        switch (ProofSeeds.kind(number, KINDS)) {
           case 0 -> {
             // Only reads.
             statement.executeQuery("SELECT COUNT(*) FROM picture").close();

@@ -46,11 +46,20 @@ class ServerDoctorTest {
   @Test
   void aSlowPathToTheServerIsNamedWithTheLoopbackEchoBesideIt() throws Exception {
     assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+    Map<String, String> smallShop = Map.of("dbit.migrations", Migrations.smallShop());
+    DbitTestKit.prepareOn(
+        ExternalServerTest.URL, ReportEntriesTest.ThreeStatementsTestCase.class, smallShop);
     try (SplittingRelay relay = new SplittingRelay(ExternalServerTest.PORT)) {
       EngineExecutionResults results =
           DbitTestKit.run(
               ReportEntriesTest.ThreeStatementsTestCase.class,
-              Map.of("dbit.url", relay.url(), "dbit.stall.mode", "off"));
+              Map.of(
+                  "dbit.url",
+                  relay.url(),
+                  "dbit.stall.mode",
+                  "off",
+                  "dbit.migrations",
+                  Migrations.smallShop()));
 
       assertThat(DbitTestKit.classEntries(results).get(ReportKeys.SERVER_WARNINGS))
           .containsPattern(

@@ -40,6 +40,16 @@ class TransportStallTest {
     return "jdbc:mysql://127.0.0.1:" + embedded.port() + "/?sslMode=DISABLED";
   }
 
+  /** The stall fixtures' two tables: the subject here is the guard, not the 135-table reset. */
+  static Map<String, String> onSmallShop(String... keysAndValues) {
+    Map<String, String> config = new java.util.HashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      config.put(keysAndValues[i], keysAndValues[i + 1]);
+    }
+    config.put("dbit.migrations", Migrations.smallShop());
+    return config;
+  }
+
   static Throwable stallOf(EngineExecutionResults results) {
     List<Throwable> failures =
         results.testEvents().failed().stream()
@@ -91,7 +101,7 @@ class TransportStallTest {
           stallOf(
               DbitTestKit.run(
                   StallFixtures.PreparedStatementsTestCase.class,
-                  Map.of("dbit.url", embeddedUrl(), "dbit.jdbc.params", STALLING_DRIVER)));
+                  onSmallShop("dbit.url", embeddedUrl(), "dbit.jdbc.params", STALLING_DRIVER)));
 
       assertStall(failure, ServerTiming.TRUSTED);
       assertThat(failure.getMessage())
@@ -103,11 +113,14 @@ class TransportStallTest {
 
     @Test
     void aRelayThatSplitsPacketsFailsEvenPlainStatements() throws IOException {
+      DbitTestKit.prepareOn(
+          embeddedUrl(), StallFixtures.PlainStatementsTestCase.class, onSmallShop());
       try (SplittingRelay relay = new SplittingRelay(embedded.port())) {
         Throwable failure =
             stallOf(
                 DbitTestKit.run(
-                    StallFixtures.PlainStatementsTestCase.class, Map.of("dbit.url", relay.url())));
+                    StallFixtures.PlainStatementsTestCase.class,
+                    onSmallShop("dbit.url", relay.url())));
 
         assertStall(failure, ServerTiming.INCLUDES_TRANSPORT_WAIT);
         assertThat(failure.getMessage())
@@ -121,7 +134,7 @@ class TransportStallTest {
       EngineExecutionResults results =
           DbitTestKit.run(
               StallFixtures.PreparedStatementsTestCase.class,
-              Map.of(
+              onSmallShop(
                   "dbit.url",
                   embeddedUrl(),
                   "dbit.jdbc.params",
@@ -136,7 +149,7 @@ class TransportStallTest {
       EngineExecutionResults results =
           DbitTestKit.run(
               StallFixtures.PreparedStatementsTestCase.class,
-              Map.of(
+              onSmallShop(
                   "dbit.url",
                   embeddedUrl(),
                   "dbit.jdbc.params",
@@ -151,7 +164,8 @@ class TransportStallTest {
     @Test
     void honestTestsAreNeverFlagged() {
       EngineExecutionResults results =
-          DbitTestKit.run(StallFixtures.HonestTestCase.class, Map.of("dbit.url", embeddedUrl()));
+          DbitTestKit.run(
+              StallFixtures.HonestTestCase.class, onSmallShop("dbit.url", embeddedUrl()));
 
       DbitTestKit.assertAllSucceeded(results, 6);
       assertThat(verdicts(results)).hasSize(6).allSatisfy(v -> assertThat(v).startsWith("ok:"));
@@ -172,7 +186,7 @@ class TransportStallTest {
           stallOf(
               DbitTestKit.run(
                   StallFixtures.PreparedStatementsTestCase.class,
-                  Map.of(
+                  onSmallShop(
                       "dbit.url",
                       "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED",
                       "dbit.jdbc.params",
@@ -183,11 +197,14 @@ class TransportStallTest {
 
     @Test
     void aRelayThatSplitsPacketsFailsEvenPlainStatements() throws IOException {
+      DbitTestKit.prepareOn(
+          ExternalServerTest.URL, StallFixtures.PlainStatementsTestCase.class, onSmallShop());
       try (SplittingRelay relay = new SplittingRelay(ExternalServerTest.PORT)) {
         Throwable failure =
             stallOf(
                 DbitTestKit.run(
-                    StallFixtures.PlainStatementsTestCase.class, Map.of("dbit.url", relay.url())));
+                    StallFixtures.PlainStatementsTestCase.class,
+                    onSmallShop("dbit.url", relay.url())));
 
         assertStall(failure, ServerTiming.OFF);
       }
@@ -198,7 +215,7 @@ class TransportStallTest {
       EngineExecutionResults results =
           DbitTestKit.run(
               StallFixtures.HonestTestCase.class,
-              Map.of("dbit.url", "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED"));
+              onSmallShop("dbit.url", "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED"));
 
       DbitTestKit.assertAllSucceeded(results, 6);
       assertThat(verdicts(results))
