@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Opens a dbit report.html in headless Chromium and asserts on the rendered page (the DOM after
 # the page's own JavaScript drew the chart and the table). Optionally saves a screenshot.
-#   .ci/check-report.sh REPORT_HTML MIN_STALLS [SCREENSHOT_PNG]
+#   [MIN_FINDINGS=N] .ci/check-report.sh REPORT_HTML MIN_STALLS [SCREENSHOT_PNG]
 set -euo pipefail
 report=$(realpath "$1")
 min_stalls=${2:-0}
@@ -31,6 +31,10 @@ echo "report check: $tests tests, $stalls stalls; rendered $rows table rows, $ba
 [ "$rows" -eq "$tests" ] && [ "$bars" -eq "$tests" ] && [ "$segments" -eq $((4 * tests)) ]
 [ "$stalled_rows" -eq "$stalls" ] && [ "$stalled_bars" -eq "$stalls" ]
 [ "$stalls" -ge "$min_stalls" ]
+# Stalls found across small tests (a class, the run) are boxes above the chart.
+findings=$(count '<div class="finding">')
+echo "report check: $findings boxes for stalls across small tests"
+[ "$findings" -ge "${MIN_FINDINGS:-0}" ]
 if grep -v 'xmlns="http://www.w3.org/2000/svg"' "$report" | grep -q '<script src=\|<link \|https\?://'; then
   echo "report check: the page loads something from outside"; exit 1
 fi

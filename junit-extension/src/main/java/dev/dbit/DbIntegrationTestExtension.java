@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -44,6 +45,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  */
 final class DbIntegrationTestExtension
     implements BeforeAllCallback,
+        AfterAllCallback,
         BeforeEachCallback,
         AfterEachCallback,
         InvocationInterceptor,
@@ -70,6 +72,12 @@ final class DbIntegrationTestExtension
             ReportKeys.SERVER_SETTINGS, run.serverSettings().describe(),
             ReportKeys.SERVER_TLS, run.doctor().tls().describe(),
             ReportKeys.SERVER_WARNINGS, run.doctor().warningsLine()));
+  }
+
+  /** Judges the class's small tests together, and the run's so far ({@link SmallTestStalls}). */
+  @Override
+  public void afterAll(ExtensionContext context) {
+    SmallTestStalls.judgeClassAndRun(context, () -> run(context));
   }
 
   @Override
@@ -206,11 +214,13 @@ final class DbIntegrationTestExtension
    */
   private static void judge(ExtensionContext context, Class<?> testClass, DbitRun run)
       throws SQLException {
-    DbitRun.EndOfTest end = run.endTest(testClass.getSimpleName() + "." + context.getDisplayName());
+    String name = testClass.getSimpleName() + "." + context.getDisplayName();
+    DbitRun.EndOfTest end = run.endTest(name);
     TestMetrics metrics = end.metrics();
     StallSettings.StallMode mode = run.stallGuard().settings().mode();
     Optional<StallGuard.Assessment> assessment =
         mode == StallSettings.StallMode.OFF ? Optional.empty() : Optional.of(run.assess(metrics));
+    assessment.ifPresent(a -> SmallTestStalls.record(context, run.stallGuard(), name, metrics, a));
     Map<String, String> entries = entries(metrics, assessment);
     context.publishReportEntry(entries);
     Map<String, String> line = new LinkedHashMap<>(entries);

@@ -62,10 +62,27 @@ public final class ReportKeys {
   public static final String QUESTIONS = "dbit.questions";
 
   /**
-   * Per test: the stall verdict in one line, starting with {@code ok}, {@code suspected} or {@code
+   * Per test: the stall verdict in one line, starting with {@code ok}, {@code small} (too few
+   * statements to judge alone: judged with its class and the run), {@code suspected} or {@code
    * transport stall}.
    */
   public static final String VERDICT = "dbit.verdict";
+
+  /**
+   * Per class whose small tests together ran enough statements to be judged: their stall verdict in
+   * one line, starting as {@link #VERDICT} does.
+   *
+   * @since 0.1
+   */
+  public static final String STALL_CLASS = "dbit.stall.class";
+
+  /**
+   * Per run whose small tests together show a confirmed transport stall: the whole stall report,
+   * published on the class after which the run's tests first (and then again more fully) showed it.
+   *
+   * @since 0.1
+   */
+  public static final String STALL_RUN = "dbit.stall.run";
 
   private ReportKeys() {}
 }

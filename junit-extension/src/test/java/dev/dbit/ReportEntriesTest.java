@@ -79,7 +79,9 @@ class ReportEntriesTest {
     assertThat(Long.parseLong(metrics.get(ReportKeys.QUESTIONS))).isGreaterThanOrEqualTo(3);
     assertThat(Double.parseDouble(metrics.get(ReportKeys.SERVER_SQL_MS))).isPositive();
     assertThat(metrics.get(ReportKeys.VERDICT))
-        .isEqualTo("ok: 3 statements, fewer than dbit.stall.min-statements=20");
+        .isEqualTo(
+            "small: 3 statements, judged with its class and the run"
+                + " (dbit.stall.min-statements=20)");
   }
 
   @Test

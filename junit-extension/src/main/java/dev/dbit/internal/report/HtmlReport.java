@@ -41,12 +41,15 @@ final class HtmlReport {
         th { cursor: pointer; background: #f1f3f5; position: sticky; top: 0; }
         td.name, th.name, td.verdict { text-align: left; }
         tr.stall td { background: #fff0f6; }
+        .finding { border-left: 4px solid #d6336c; background: #fff0f6; padding: 4px 10px; margin: 8px 0; }
+        .finding pre { white-space: pre-wrap; margin: 4px 0; }
       </style>
       </head>
       <body>
       <h1>dbit run report</h1>
       <div id="forks"></div>
       <p id="summary"></p>
+      <div id="findings"></div>
       <p class="legend">
         <span><i class="swatch sql"></i>server SQL</span>
         <span><i class="swatch wait"></i>JDBC wait beyond server SQL</span>
@@ -70,6 +73,23 @@ final class HtmlReport {
            '<ul class="warnings">' + f.run['dbit.server.warnings'].split(' | ').map(w => `<li>${w}</li>`).join('') + '</ul>'}</div>`).join('');
       const stalls = tests.filter(t => t.stall).length;
       document.getElementById('summary').textContent = `${tests.length} tests, ${stalls} transport stalls`;
+      const findings = document.getElementById('findings');
+      for (const f of forks) {
+        const found = [];
+        if (f.run['dbit.stall.run']) found.push(["transport stall across this run's small tests", f.run['dbit.stall.run']]);
+        for (const [c, v] of Object.entries(f.classes || {}))
+          if (v.startsWith('transport stall')) found.push([`the small tests of ${c} together`, v]);
+        for (const [title, text] of found) {
+          const box = document.createElement('div');
+          box.className = 'finding';
+          const head = document.createElement('b');
+          head.textContent = `fork ${f.fork}: ${title}`;
+          const body = document.createElement('pre');
+          body.textContent = text;
+          box.append(head, body);
+          findings.append(box);
+        }
+      }
 
       function parts(t) {
         const wall = t.wallMs || 0;

@@ -14,16 +14,24 @@ final class RunReport {
 
   private final String fork;
   private final Map<String, String> runEntries;
+  private final Map<String, String> classVerdicts;
   private final List<TestRecord> tests;
   private final int testsRun;
 
   /**
    * @param testsRun the tests JUnit ran or skipped in dbit's classes, counted as Surefire counts
    *     them (every dynamic test, every invocation)
+   * @param classVerdicts by class, the verdict on its small tests judged together
    */
-  RunReport(String fork, Map<String, String> runEntries, List<TestRecord> tests, int testsRun) {
+  RunReport(
+      String fork,
+      Map<String, String> runEntries,
+      Map<String, String> classVerdicts,
+      List<TestRecord> tests,
+      int testsRun) {
     this.fork = fork;
     this.runEntries = runEntries;
+    this.classVerdicts = classVerdicts;
     this.tests = tests.stream().filter(TestRecord::measured).collect(Collectors.toList());
     this.testsRun = Math.max(testsRun, this.tests.size());
   }
@@ -58,6 +66,7 @@ final class RunReport {
             fork,
             testsRun,
             runEntries.getOrDefault(ReportKeys.SERVER, "?")));
+    appendRunStall(text);
     if (testsRun > tests.size()) {
       text.append(
           String.format(
@@ -100,6 +109,25 @@ final class RunReport {
                         sqlShare(t),
                         (long) t.number(ReportKeys.STATEMENTS),
                         t.simpleName())));
+    appendStalls(text);
+    text.append("  report: ").append(reportPath).append(", data: ").append(jsonPath);
+    return text.toString();
+  }
+
+  /** The run-level finding first: small tests that stall only together are easy to miss. */
+  private void appendRunStall(StringBuilder text) {
+    String runStall = runEntries.get(ReportKeys.STALL_RUN);
+    if (runStall != null) {
+      text.append("  TRANSPORT STALL across this run's small tests:")
+          .append(System.lineSeparator());
+      for (String line : runStall.split("\n")) {
+        text.append("    ").append(line).append(System.lineSeparator());
+      }
+    }
+  }
+
+  /** Tests that stalled alone, then classes whose small tests stalled together. */
+  private void appendStalls(StringBuilder text) {
     List<TestRecord> stalls =
         tests.stream().filter(TestRecord::stalled).collect(Collectors.toList());
     text.append(
@@ -112,8 +140,16 @@ final class RunReport {
           .append(stall.entries.get(ReportKeys.VERDICT))
           .append(System.lineSeparator());
     }
-    text.append("  report: ").append(reportPath).append(", data: ").append(jsonPath);
-    return text.toString();
+    classVerdicts.forEach(
+        (className, verdict) -> {
+          if (verdict.startsWith("transport stall")) {
+            text.append("    small tests of ")
+                .append(className)
+                .append(": ")
+                .append(verdict)
+                .append(System.lineSeparator());
+          }
+        });
   }
 
   static String sqlShare(TestRecord test) {
@@ -130,6 +166,12 @@ final class RunReport {
     json.append("  \"run\": {");
     json.append(
         runEntries.entrySet().stream()
+            .map(e -> Json.string(e.getKey()) + ": " + Json.string(e.getValue()))
+            .collect(Collectors.joining(", ")));
+    json.append("},\n");
+    json.append("  \"classes\": {");
+    json.append(
+        classVerdicts.entrySet().stream()
             .map(e -> Json.string(e.getKey()) + ": " + Json.string(e.getValue()))
             .collect(Collectors.joining(", ")));
     json.append("},\n");

@@ -41,6 +41,10 @@ public final class RunReportListener implements TestExecutionListener {
 
   private TestPlan plan;
   private final Map<String, String> runEntries = new LinkedHashMap<>();
+
+  /** Each class's verdict on its small tests judged together, by class name. */
+  private final Map<String, String> classVerdicts = new LinkedHashMap<>();
+
   private Path directory = Path.of("target", "dbit");
 
   @Override
@@ -68,6 +72,10 @@ public final class RunReportListener implements TestExecutionListener {
     if (id.isTest()) {
       record(id).entries.putAll(dbit);
     } else {
+      String classVerdict = dbit.remove(dev.dbit.ReportKeys.STALL_CLASS);
+      if (classVerdict != null) {
+        classVerdicts.put(id.getDisplayName(), classVerdict);
+      }
       runEntries.putAll(dbit);
       dbitContainers.add(id.getUniqueId());
     }
@@ -104,7 +112,8 @@ public final class RunReportListener implements TestExecutionListener {
   @Override
   public void testPlanExecutionFinished(TestPlan plan) {
     RunReport report =
-        new RunReport(forkName(), runEntries, new ArrayList<>(tests.values()), testsRun);
+        new RunReport(
+            forkName(), runEntries, classVerdicts, new ArrayList<>(tests.values()), testsRun);
     if (report.isEmpty()) {
       return;
     }

@@ -1,18 +1,22 @@
 package dev.dbit.internal.stall;
 
+import dev.dbit.DbIntegrationTest;
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Judges every test of a run and, on the first suspected stall, runs the differential probe once; a
  * test fails only when its numbers show the stall signature and the probe confirms that a protocol
- * path really stalls.
+ * path really stalls. Tests too small to judge alone are judged together: those of a class, and
+ * those of the whole run ({@link #assessTogether}).
  */
 public final class StallGuard {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -63,6 +67,76 @@ public final class StallGuard {
             baseline.roundTrip(),
             baseline.serverTimingTrusted(),
             loopbackServer);
+    if (verdict.outcome() == StallJudge.Outcome.TOO_FEW_STATEMENTS) {
+      return new Assessment(verdict, false, "small: " + verdict.reason(), Optional.empty());
+    }
+    return confirmed(
+        verdict,
+        () ->
+            StallReport.message(
+                metrics, settings, baseline, Optional.ofNullable(probe), poolParams));
+  }
+
+  /** True when a test shows the stall signature but for its statement count. */
+  public boolean showsSignature(TestMetrics metrics) {
+    return StallJudge.showsSignature(
+        metrics, settings, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
+  }
+
+  /**
+   * Judges the small tests of {@code tally} that show the signature alone as if they were one test;
+   * empty while all its small tests together ran fewer statements than the minimum.
+   */
+  public Optional<Assessment> assessTogether(StallTally tally) {
+    if (tally.smallStatements() < settings.minStatements()) {
+      return Optional.empty();
+    }
+    TestMetrics total = tally.total();
+    String together =
+        tally.tests().size() == tally.smallTests()
+            ? String.format(Locale.ROOT, "%d small tests together, ", tally.smallTests())
+            : String.format(
+                Locale.ROOT,
+                "%d of %d small tests together, ",
+                tally.tests().size(),
+                tally.smallTests());
+    if (total.statements() < settings.minStatements()) {
+      String reason =
+          String.format(
+              Locale.ROOT,
+              "%d small tests together; the %d that look stalled alone ran %d statements, fewer"
+                  + " than %s=%d",
+              tally.smallTests(),
+              tally.tests().size(),
+              total.statements(),
+              DbIntegrationTest.STALL_MIN_STATEMENTS,
+              settings.minStatements());
+      return Optional.of(
+          new Assessment(
+              new StallJudge.Verdict(StallJudge.Outcome.NO_STALL, reason),
+              false,
+              "ok: " + reason,
+              Optional.empty()));
+    }
+    StallJudge.Verdict verdict =
+        StallJudge.judge(
+            total, settings, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
+    Assessment assessment =
+        confirmed(
+            verdict,
+            () ->
+                StallReport.message(
+                    tally, settings, baseline, Optional.ofNullable(probe), poolParams));
+    return Optional.of(
+        new Assessment(
+            verdict,
+            assessment.stalled(),
+            assessment.summary().replaceFirst(": ", ": " + together),
+            assessment.message()));
+  }
+
+  /** Runs the probe for a verdict that looks stalled; only a confirmed stall gets a message. */
+  private Assessment confirmed(StallJudge.Verdict verdict, Supplier<String> message) {
     if (verdict.outcome() == StallJudge.Outcome.NO_STALL) {
       return new Assessment(verdict, false, "ok: " + verdict.reason(), Optional.empty());
     }
@@ -79,10 +153,7 @@ public final class StallGuard {
           Optional.empty());
     }
     return new Assessment(
-        verdict,
-        true,
-        "transport stall: " + verdict.reason(),
-        Optional.of(StallReport.message(metrics, settings, baseline, result, poolParams)));
+        verdict, true, "transport stall: " + verdict.reason(), Optional.of(message.get()));
   }
 
   private Optional<ProbeResult> probe() {

@@ -7,7 +7,8 @@ import dev.dbit.internal.report.Percentiles;
 import java.util.Locale;
 
 /**
- * Decides from one test's numbers whether it shows the transport-stall signature.
+ * Decides from one test's numbers, or the summed numbers of several small tests, whether they show
+ * the transport-stall signature.
  *
  * <p>A stall: enough statements; little server SQL time for the wall time; and most of the wall
  * time spent waiting inside JDBC calls, per statement far above a normal round trip. Waiting is
@@ -37,6 +38,10 @@ public final class StallJudge {
   public enum Outcome {
     /** Not the stall signature. */
     NO_STALL,
+    /**
+     * Too few statements to judge alone: judged with the other small tests of its class and run.
+     */
+    TOO_FEW_STATEMENTS,
     /** The signature; the differential probe must confirm it before a test fails. */
     LOOKS_STALLED
   }
@@ -59,13 +64,46 @@ public final class StallJudge {
       Percentiles baseline,
       boolean serverTimingTrusted,
       boolean loopbackServer) {
+    if (metrics.statements() == 0) {
+      return no("no statements");
+    }
+    if (metrics.statements() < settings.minStatements()) {
+      return new Verdict(
+          Outcome.TOO_FEW_STATEMENTS,
+          String.format(
+              Locale.ROOT,
+              "%d statements, judged with its class and the run (%s=%d)",
+              metrics.statements(),
+              DbIntegrationTest.STALL_MIN_STATEMENTS,
+              settings.minStatements()));
+    }
+    return signature(metrics, settings, baseline, serverTimingTrusted, loopbackServer);
+  }
+
+  /**
+   * True when {@code metrics} show the stall signature but for their statement count: how a small
+   * test qualifies to be judged with the other small tests of its class and run.
+   */
+  public static boolean showsSignature(
+      TestMetrics metrics,
+      StallSettings settings,
+      Percentiles baseline,
+      boolean serverTimingTrusted,
+      boolean loopbackServer) {
+    return metrics.statements() > 0
+        && signature(metrics, settings, baseline, serverTimingTrusted, loopbackServer).outcome()
+            == Outcome.LOOKS_STALLED;
+  }
+
+  /** Every rule but the statement count. */
+  private static Verdict signature(
+      TestMetrics metrics,
+      StallSettings settings,
+      Percentiles baseline,
+      boolean serverTimingTrusted,
+      boolean loopbackServer) {
     java.util.OptionalDouble serverSql =
         serverTimingTrusted ? metrics.serverSqlMillis() : java.util.OptionalDouble.empty();
-    if (metrics.statements() < settings.minStatements()) {
-      return no(
-          "%d statements, fewer than %s=%d",
-          metrics.statements(), DbIntegrationTest.STALL_MIN_STATEMENTS, settings.minStatements());
-    }
     double wall = metrics.wallMillis();
     if (serverSql.isPresent()) {
       double share = serverSql.getAsDouble() / wall;

@@ -5,6 +5,7 @@ import dev.dbit.TestMetrics;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.report.Percentiles;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -20,9 +21,56 @@ public final class StallReport {
       RoundTripBaseline calibration,
       Optional<ProbeResult> probe,
       Map<String, String> poolParams) {
+    String subject = String.format(Locale.ROOT, "a %.1f ms test", m.wallMillis());
+    return message(m, subject, "", settings, calibration, probe, poolParams);
+  }
+
+  /** The message for small tests judged together: which tests, then as for one test. */
+  public static String message(
+      StallTally tally,
+      StallSettings settings,
+      RoundTripBaseline calibration,
+      Optional<ProbeResult> probe,
+      Map<String, String> poolParams) {
+    TestMetrics m = tally.total();
+    List<String> tests = tally.tests();
+    String subject =
+        String.format(
+            Locale.ROOT,
+            "%d tests of %s, each too small to judge alone (%s=%d; %.1f ms together)",
+            tests.size(),
+            tally.scope(),
+            DbIntegrationTest.STALL_MIN_STATEMENTS,
+            settings.minStatements(),
+            m.wallMillis());
+    int left = tally.smallTests() - tests.size();
+    String listed =
+        (left > 0
+                ? left
+                    + " other small tests with SQL did not look stalled alone and are left out.\n"
+                : "")
+            + "Tests: "
+            + String.join(", ", tests.subList(0, Math.min(tests.size(), LISTED)))
+            + (tests.size() > LISTED ? ", and " + (tests.size() - LISTED) + " more" : "")
+            + "\n";
+    return message(m, subject, listed, settings, calibration, probe, poolParams);
+  }
+
+  /** Tests a message names, at most. */
+  static final int LISTED = 10;
+
+  private static String message(
+      TestMetrics m,
+      String subject,
+      String tests,
+      StallSettings settings,
+      RoundTripBaseline calibration,
+      Optional<ProbeResult> probe,
+      Map<String, String> poolParams) {
     boolean everything = probe.map(p -> p.stalls(ProtocolPath.PLAIN_QUERY)).orElse(false);
     StringBuilder text = new StringBuilder();
-    text.append(headline(m, settings, calibration));
+    text.append(headline(m, subject, settings, calibration));
+    text.append(tests);
     text.append(measured(m, calibration));
     text.append(likelyCause(everything));
     probe.ifPresent(
@@ -35,16 +83,16 @@ public final class StallReport {
   }
 
   private static String headline(
-      TestMetrics m, StallSettings settings, RoundTripBaseline calibration) {
+      TestMetrics m, String subject, StallSettings settings, RoundTripBaseline calibration) {
     return String.format(
         Locale.ROOT,
         "transport stall: %d statements waited %.1f ms inside JDBC calls (%.2f ms each, against"
-            + " a %.2f ms round trip) in a %.1f ms test, while the server spent %s on them.%n",
+            + " a %.2f ms round trip) in %s, while the server spent %s on them.%n",
         m.statements(),
         m.jdbcMillis(),
         m.jdbcMillisPerStatement(),
         calibration.roundTrip().p50(),
-        m.wallMillis(),
+        subject,
         serverTime(m, settings, calibration));
   }
 

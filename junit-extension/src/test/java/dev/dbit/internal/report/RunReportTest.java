@@ -38,6 +38,7 @@ class RunReportTest {
               "11.4.5-MariaDB",
               "dbit.server.settings",
               "sync_binlog=0"),
+          Map.of(),
           List.of(
               test(
                   "fast()",
@@ -45,7 +46,8 @@ class RunReportTest {
                   "1.000",
                   "3",
                   "4.000",
-                  "ok: 3 statements, fewer than dbit.stall.min-statements=20"),
+                  "small: 3 statements, judged with its class and the run"
+                      + " (dbit.stall.min-statements=20)"),
               test(
                   "stalled()",
                   "1000.000",
@@ -59,7 +61,7 @@ class RunReportTest {
   @Test
   void summaryCountsTheTestsJUnitRanAndSaysWhyNotAllWereMeasured() {
     RunReport withDynamicTests =
-        new RunReport("1", Map.of("dbit.server", "embedded MariaDB"), List.of(), 3);
+        new RunReport("1", Map.of("dbit.server", "embedded MariaDB"), Map.of(), List.of(), 3);
 
     assertThat(withDynamicTests.summary("r.html", "d.json"))
         .startsWith(
@@ -87,6 +89,45 @@ class RunReportTest {
                 "  transport stalls: 1 of 2 tests",
                 "    OrderTest.stalled(): transport stall: 25.00 ms of JDBC wait per statement",
                 "  report: target/dbit/report.html, data: target/dbit/dbit-1.json"));
+  }
+
+  @Test
+  void aStallOfSmallTestsTogetherLeadsTheSummaryAndIsListedByClass() {
+    RunReport report =
+        new RunReport(
+            "1",
+            Map.of(
+                "dbit.server",
+                "embedded MariaDB",
+                "dbit.stall.run",
+                "transport stall: 90 statements waited 3571.0 ms\nWhat to change: fix it"),
+            Map.of(
+                "CheckoutTest",
+                "transport stall: 30 small tests together, 39.68 ms of JDBC wait per statement",
+                "CatalogTest",
+                "ok: 12 small tests together, JDBC wait beyond server time is 2.0 % of wall time"),
+            List.of(),
+            1);
+
+    String summary = report.summary("r.html", "d.json");
+
+    assertThat(summary)
+        .startsWith(
+            String.join(
+                System.lineSeparator(),
+                "dbit run summary (fork 1): 1 tests on embedded MariaDB",
+                "  TRANSPORT STALL across this run's small tests:",
+                "    transport stall: 90 statements waited 3571.0 ms",
+                "    What to change: fix it",
+                ""))
+        .contains(
+            "    small tests of CheckoutTest: transport stall: 30 small tests together, 39.68 ms"
+                + " of JDBC wait per statement")
+        .doesNotContain("CatalogTest");
+    assertThat(report.json())
+        .contains("\"classes\": {")
+        .contains("\"CheckoutTest\": \"transport stall: 30 small tests together")
+        .contains("\"dbit.stall.run\": \"transport stall: 90 statements waited 3571.0 ms\\n");
   }
 
   @Test

@@ -71,9 +71,21 @@ class StallJudgeTest {
   }
 
   @Test
-  void fewStatementsAreNotJudged() {
-    assertThat(judge(metrics(1_000, 3, 990, 0.1, 1)).reason())
-        .isEqualTo("3 statements, fewer than dbit.stall.min-statements=20");
+  void fewStatementsAreLeftToTheirClassAndRun() {
+    StallJudge.Verdict verdict = judge(metrics(1_000, 3, 990, 0.1, 1));
+
+    assertThat(verdict.outcome()).isEqualTo(StallJudge.Outcome.TOO_FEW_STATEMENTS);
+    assertThat(verdict.reason())
+        .isEqualTo(
+            "3 statements, judged with its class and the run (dbit.stall.min-statements=20)");
+  }
+
+  @Test
+  void aTestWithoutStatementsIsNotLeftToItsClass() {
+    StallJudge.Verdict verdict = judge(metrics(1_000, 0, 0, 0.0, 900));
+
+    assertThat(verdict.outcome()).isEqualTo(StallJudge.Outcome.NO_STALL);
+    assertThat(verdict.reason()).isEqualTo("no statements");
   }
 
   @Test
