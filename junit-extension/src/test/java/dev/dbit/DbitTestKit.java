@@ -44,7 +44,7 @@ final class DbitTestKit {
   static void prepareOn(String directUrl, Class<?> testCase, Map<String, String> configuration) {
     Map<String, String> direct = new java.util.HashMap<>(configuration);
     direct.put(DbIntegrationTest.URL, directUrl);
-    direct.put("dbit.stall.mode", "off");
+    direct.put(DbIntegrationTest.STALL_MODE, "off");
     EngineExecutionResults results = run(direct, testCase);
     if (results.testEvents().failed().count() > 0
         || results.containerEvents().failed().count() > 0) {
