@@ -101,9 +101,9 @@ final class ProofSeeds {
 
   /** The line a proof prints before it runs. */
   static String banner(String proof, int cases) {
-    return String.format(
-        "%s: %d generated cases (%s tier), seed base %d",
-        proof, cases, full() ? "full" : "default", BASE);
+    String run =
+        !System.getProperty(CASES, "").isBlank() ? "replay" : full() ? "full tier" : "default tier";
+    return String.format("%s: %d generated cases (%s), seed base %d", proof, cases, run, BASE);
   }
 
   /**

@@ -386,7 +386,12 @@ class ResetNeverMissesTest {
             statement.executeUpdate(
                 "INSERT INTO customer (email, full_name, country_code, language_code) VALUES"
                     + " ('t@example.com', 'T', 'DE', 'de')");
-            writer.insertInto(connection, tables.subList(0, 1), 1);
+            // Any real table but customer, which the temporary table hides on this connection
+            // (rotating seeds found the writer's real columns refused by the temporary one).
+            writer.insertInto(
+                connection,
+                tables.stream().filter(table -> !table.equals("customer")).limit(1).toList(),
+                1);
           }
           case 14 -> {
             // Session variables changed and left: the next tests must not inherit them.
