@@ -115,7 +115,9 @@ final class SmallTestStalls {
   /** The context of the class a test (or an invocation of a test template) belongs to. */
   private static ExtensionContext classContext(ExtensionContext test) {
     ExtensionContext context = test;
-    while (context.getTestMethod().isPresent() && context.getParent().isPresent()) {
+    // A dynamic test's context has neither a method nor a class: its factory's parent does.
+    while ((context.getTestMethod().isPresent() || context.getTestClass().isEmpty())
+        && context.getParent().isPresent()) {
       context = context.getParent().get();
     }
     return context;
