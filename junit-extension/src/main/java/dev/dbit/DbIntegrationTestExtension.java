@@ -2,22 +2,8 @@ package dev.dbit;
 
 import dev.dbit.internal.DbitAnnotations;
 import dev.dbit.internal.DbitRun;
-import dev.dbit.internal.config.ConfigurationReader;
-import dev.dbit.internal.config.DbitConfiguration;
-import dev.dbit.internal.config.EmbeddedEngine;
-import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.logging.Slf4jRouting;
-import dev.dbit.internal.report.SurefireLine;
-import dev.dbit.internal.server.DatabaseServer;
-import dev.dbit.internal.server.ServerChoice;
-import dev.dbit.internal.server.ServerProvisioner;
-import dev.dbit.internal.stall.StallGuard;
-import java.lang.System.Logger.Level;
-import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import javax.sql.DataSource;
@@ -100,9 +86,14 @@ final class DbIntegrationTestExtension
   }
 
   private static void report(ExtensionContext context, double resetMillis) {
-    String value = millis(resetMillis);
+    String value = TestJudgement.millis(resetMillis);
     context.getStore(NAMESPACE).put(ReportKeys.RESET_MS, value);
     context.publishReportEntry(ReportKeys.RESET_MS, value);
+  }
+
+  /** The reset time this test reported, for its Surefire line. */
+  private static String resetMillis(ExtensionContext context) {
+    return context.getStore(NAMESPACE).getOrDefault(ReportKeys.RESET_MS, String.class, "n/a");
   }
 
   private static final String PARALLEL_ENABLED = "junit.jupiter.execution.parallel.enabled";
@@ -146,7 +137,11 @@ final class DbIntegrationTestExtension
       return;
     }
     // After Spring's rollback when Spring's extension wraps this one.
-    run.boundary().end(() -> judge(context, context.getRequiredTestClass(), run));
+    run.boundary()
+        .end(
+            () ->
+                TestJudgement.judge(
+                    context, context.getRequiredTestClass(), run, resetMillis(context)));
   }
 
   /**
@@ -184,7 +179,7 @@ final class DbIntegrationTestExtension
       failure = t;
     }
     try {
-      judge(context, factory.get().getRequiredTestClass(), run);
+      TestJudgement.judge(context, factory.get().getRequiredTestClass(), run, resetMillis(context));
     } catch (Throwable t) {
       if (failure == null) {
         throw t;
@@ -203,80 +198,6 @@ final class DbIntegrationTestExtension
             .orElse(false)
         || AnnotationSupport.isAnnotated(
             factory.getRequiredTestClass(), ResetEachDynamicTest.class);
-  }
-
-  /**
-   * Ends the measurement, which spans the test's own {@code @BeforeEach} and {@code @AfterEach}
-   * methods and the test method; judges it; and fails the test on a leak (a transaction or a {@code
-   * LOCK TABLES} still held: dbit closed that connection so that the next test can start), a
-   * statement budget exceeded, or a transport stall in fail mode. A failure of the test itself
-   * comes first; JUnit adds these to it as suppressed.
-   */
-  private static void judge(ExtensionContext context, Class<?> testClass, DbitRun run)
-      throws SQLException {
-    String name = testClass.getSimpleName() + "." + context.getDisplayName();
-    DbitRun.EndOfTest end = run.endTest(name);
-    TestMetrics metrics = end.metrics();
-    StallSettings.StallMode mode = run.stallGuard().settings().mode();
-    Optional<StallGuard.Assessment> assessment =
-        mode == StallSettings.StallMode.OFF ? Optional.empty() : Optional.of(run.assess(metrics));
-    assessment.ifPresent(a -> SmallTestStalls.record(context, run.stallGuard(), name, metrics, a));
-    Map<String, String> entries = entries(metrics, assessment);
-    context.publishReportEntry(entries);
-    Map<String, String> line = new LinkedHashMap<>(entries);
-    line.put(
-        ReportKeys.RESET_MS,
-        context.getStore(NAMESPACE).getOrDefault(ReportKeys.RESET_MS, String.class, "n/a"));
-    SurefireLine.print(System.out, line);
-    if (!end.leaks().isEmpty()) {
-      throw new AssertionError(
-          "dbit: this test left "
-              + end.leaks().size()
-              + " connection(s) to the test schema holding locks: "
-              + String.join("; ", end.leaks())
-              + ". dbit closed them so that the next test can start. Commit or roll back,"
-              + " UNLOCK TABLES, and close every connection the test opens"
-              + " (try-with-resources).");
-    }
-    Optional<AssertionError> budget = StatementBudget.check(context, metrics);
-    if (budget.isPresent()) {
-      throw budget.get();
-    }
-    Optional<TransportStallError> stall =
-        assessment
-            .flatMap(StallGuard.Assessment::message)
-            .map(message -> new TransportStallError(message, metrics));
-    if (stall.isPresent()) {
-      if (mode == StallSettings.StallMode.FAIL) {
-        throw stall.get();
-      }
-      LOG.log(Level.WARNING, context.getDisplayName() + ": " + stall.get().getMessage());
-    }
-  }
-
-  private static Map<String, String> entries(
-      TestMetrics metrics, Optional<StallGuard.Assessment> assessment) {
-    Map<String, String> entries = new LinkedHashMap<>();
-    entries.put(ReportKeys.WALL_MS, millis(metrics.wallMillis()));
-    entries.put(ReportKeys.CPU_MS, millis(metrics.cpuMillis()));
-    entries.put(ReportKeys.STATEMENTS, Long.toString(metrics.statements()));
-    entries.put(ReportKeys.JDBC_MS, millis(metrics.jdbcMillis()));
-    entries.put(
-        ReportKeys.SERVER_SQL_MS,
-        metrics.serverSqlMillis().isPresent()
-            ? millis(metrics.serverSqlMillis().getAsDouble())
-            : "n/a");
-    entries.put(
-        ReportKeys.QUESTIONS,
-        metrics.questions().isPresent() ? Long.toString(metrics.questions().getAsLong()) : "n/a");
-    entries.put(
-        ReportKeys.VERDICT,
-        assessment.map(StallGuard.Assessment::summary).orElse("off: measured only"));
-    return entries;
-  }
-
-  private static String millis(double value) {
-    return String.format(Locale.ROOT, "%.3f", value);
   }
 
   @Override
@@ -298,7 +219,8 @@ final class DbIntegrationTestExtension
     Workers workers =
         context
             .getStore(StoreScope.EXECUTION_REQUEST, NAMESPACE)
-            .getOrComputeIfAbsent(Workers.class, key -> startWorkers(context), Workers.class);
+            .getOrComputeIfAbsent(
+                Workers.class, key -> RunProvisioning.workers(context, NAMESPACE), Workers.class);
     // Found in the class's store (or an enclosing class's) once the class took a run.
     return context
         .getStore(NAMESPACE)
@@ -307,72 +229,5 @@ final class DbIntegrationTestExtension
             key -> new Workers.Lease(workers, workers.lease()),
             Workers.Lease.class)
         .run();
-  }
-
-  /** Identifies a server so that runs with the same settings share it within a JVM. */
-  private record ServerKey(
-      ServerChoice choice,
-      Optional<String> url,
-      String user,
-      Path dir,
-      String image,
-      EmbeddedEngine engine,
-      Optional<Path> mysqld) {}
-
-  private static Workers startWorkers(ExtensionContext context) {
-    ClassLoader classLoader = context.getRequiredTestClass().getClassLoader();
-    ExtensionContext.Store serverStore = context.getStore(StoreScope.LAUNCHER_SESSION, NAMESPACE);
-    return new Workers(
-        () -> {
-          DbitConfiguration config =
-              new ConfigurationReader(context::getConfigurationParameter).read();
-          warnWhenThePasswordIsASystemProperty();
-          ServerChoice choice =
-              ServerProvisioner.choose(config, ServerProvisioner::dockerAvailable);
-          ServerKey key =
-              new ServerKey(
-                  choice,
-                  config.externalUrl(),
-                  config.user(),
-                  config.embeddedDir(),
-                  config.image(),
-                  config.engine(),
-                  config.mysqld());
-          DatabaseServer server =
-              serverStore.getOrComputeIfAbsent(
-                  key, k -> startServer(config, choice), DatabaseServer.class);
-          return DbitRun.start(config, server, classLoader);
-        });
-  }
-
-  /** Surefire writes every system property into its TEST-*.xml files, a password too. */
-  private static void warnWhenThePasswordIsASystemProperty() {
-    if (System.getProperty(DbIntegrationTest.PASSWORD) != null) {
-      LOG.log(
-          Level.WARNING,
-          "dbit: "
-              + DbIntegrationTest.PASSWORD
-              + " is set as a JVM system property; Surefire copies system properties, this one"
-              + " with its value, into every TEST-*.xml report. Give the password in the"
-              + " environment variable "
-              + ConfigurationReader.PASSWORD_ENVIRONMENT
-              + " or in a file named by "
-              + DbIntegrationTest.PASSWORD_FILE
-              + " instead.");
-    }
-  }
-
-  private static DatabaseServer startServer(DbitConfiguration config, ServerChoice choice) {
-    long start = System.nanoTime();
-    DatabaseServer started = ServerProvisioner.start(config, choice);
-    LOG.log(
-        Level.INFO,
-        String.format(
-            "dbit: provider %s (%s): %s, up in %d ms",
-            choice.kind().value(),
-            choice.reason(),
-            started.description(),
-            (System.nanoTime() - start) / 1_000_000));
-    return started;
   }
 }

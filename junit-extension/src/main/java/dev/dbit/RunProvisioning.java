@@ -1,0 +1,97 @@
+package dev.dbit;
+
+import dev.dbit.internal.DbitRun;
+import dev.dbit.internal.config.ConfigurationReader;
+import dev.dbit.internal.config.DbitConfiguration;
+import dev.dbit.internal.config.EmbeddedEngine;
+import dev.dbit.internal.server.DatabaseServer;
+import dev.dbit.internal.server.ServerChoice;
+import dev.dbit.internal.server.ServerProvisioner;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
+
+/**
+ * Where a run's server comes from: the configuration read once, the provider chosen, and the server
+ * kept in the launcher session's store, so that runs with the same server settings share it within
+ * a JVM.
+ */
+final class RunProvisioning {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  private RunProvisioning() {}
+
+  /** Identifies a server so that runs with the same settings share it within a JVM. */
+  private record ServerKey(
+      ServerChoice choice,
+      Optional<String> url,
+      String user,
+      Path dir,
+      String image,
+      EmbeddedEngine engine,
+      Optional<Path> mysqld) {}
+
+  /**
+   * The workers of one execution request; the server they run on comes from the launcher session's
+   * store, started on first use.
+   */
+  static Workers workers(ExtensionContext context, Namespace namespace) {
+    ClassLoader classLoader = context.getRequiredTestClass().getClassLoader();
+    ExtensionContext.Store serverStore = context.getStore(StoreScope.LAUNCHER_SESSION, namespace);
+    return new Workers(
+        () -> {
+          DbitConfiguration config =
+              new ConfigurationReader(context::getConfigurationParameter).read();
+          warnWhenThePasswordIsASystemProperty();
+          ServerChoice choice =
+              ServerProvisioner.choose(config, ServerProvisioner::dockerAvailable);
+          ServerKey key =
+              new ServerKey(
+                  choice,
+                  config.externalUrl(),
+                  config.user(),
+                  config.embeddedDir(),
+                  config.image(),
+                  config.engine(),
+                  config.mysqld());
+          DatabaseServer server =
+              serverStore.getOrComputeIfAbsent(
+                  key, k -> startServer(config, choice), DatabaseServer.class);
+          return DbitRun.start(config, server, classLoader);
+        });
+  }
+
+  /** Surefire writes every system property into its TEST-*.xml files, a password too. */
+  private static void warnWhenThePasswordIsASystemProperty() {
+    if (System.getProperty(DbIntegrationTest.PASSWORD) != null) {
+      LOG.log(
+          Level.WARNING,
+          "dbit: "
+              + DbIntegrationTest.PASSWORD
+              + " is set as a JVM system property; Surefire copies system properties, this one"
+              + " with its value, into every TEST-*.xml report. Give the password in the"
+              + " environment variable "
+              + ConfigurationReader.PASSWORD_ENVIRONMENT
+              + " or in a file named by "
+              + DbIntegrationTest.PASSWORD_FILE
+              + " instead.");
+    }
+  }
+
+  private static DatabaseServer startServer(DbitConfiguration config, ServerChoice choice) {
+    long start = System.nanoTime();
+    DatabaseServer started = ServerProvisioner.start(config, choice);
+    LOG.log(
+        Level.INFO,
+        String.format(
+            "dbit: provider %s (%s): %s, up in %d ms",
+            choice.kind().value(),
+            choice.reason(),
+            started.description(),
+            (System.nanoTime() - start) / 1_000_000));
+    return started;
+  }
+}

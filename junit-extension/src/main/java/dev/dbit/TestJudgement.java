@@ -1,0 +1,96 @@
+package dev.dbit;
+
+import dev.dbit.internal.DbitRun;
+import dev.dbit.internal.config.StallSettings;
+import dev.dbit.internal.report.SurefireLine;
+import dev.dbit.internal.stall.StallGuard;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The end of one test: its numbers published (report entries and the Surefire line), the small test
+ * kept for its class and run, and the test failed on a leak, a statement budget or a transport
+ * stall.
+ */
+final class TestJudgement {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  private TestJudgement() {}
+
+  /**
+   * Ends the measurement, which spans the test's own {@code @BeforeEach} and {@code @AfterEach}
+   * methods and the test method; judges it; and fails the test on a leak (a transaction or a {@code
+   * LOCK TABLES} still held: dbit closed that connection so that the next test can start), a
+   * statement budget exceeded, or a transport stall in fail mode. A failure of the test itself
+   * comes first; JUnit adds these to it as suppressed.
+   */
+  static void judge(ExtensionContext context, Class<?> testClass, DbitRun run, String resetMillis)
+      throws SQLException {
+    String name = testClass.getSimpleName() + "." + context.getDisplayName();
+    DbitRun.EndOfTest end = run.endTest(name);
+    TestMetrics metrics = end.metrics();
+    StallSettings.StallMode mode = run.stallGuard().settings().mode();
+    Optional<StallGuard.Assessment> assessment =
+        mode == StallSettings.StallMode.OFF ? Optional.empty() : Optional.of(run.assess(metrics));
+    assessment.ifPresent(a -> SmallTestStalls.record(context, run.stallGuard(), name, metrics, a));
+    Map<String, String> entries = entries(metrics, assessment);
+    context.publishReportEntry(entries);
+    Map<String, String> line = new LinkedHashMap<>(entries);
+    line.put(ReportKeys.RESET_MS, resetMillis);
+    SurefireLine.print(System.out, line);
+    if (!end.leaks().isEmpty()) {
+      throw new AssertionError(
+          "dbit: this test left "
+              + end.leaks().size()
+              + " connection(s) to the test schema holding locks: "
+              + String.join("; ", end.leaks())
+              + ". dbit closed them so that the next test can start. Commit or roll back,"
+              + " UNLOCK TABLES, and close every connection the test opens"
+              + " (try-with-resources).");
+    }
+    Optional<AssertionError> budget = StatementBudget.check(context, metrics);
+    if (budget.isPresent()) {
+      throw budget.get();
+    }
+    Optional<TransportStallError> stall =
+        assessment
+            .flatMap(StallGuard.Assessment::message)
+            .map(message -> new TransportStallError(message, metrics));
+    if (stall.isPresent()) {
+      if (mode == StallSettings.StallMode.FAIL) {
+        throw stall.get();
+      }
+      LOG.log(Level.WARNING, context.getDisplayName() + ": " + stall.get().getMessage());
+    }
+  }
+
+  private static Map<String, String> entries(
+      TestMetrics metrics, Optional<StallGuard.Assessment> assessment) {
+    Map<String, String> entries = new LinkedHashMap<>();
+    entries.put(ReportKeys.WALL_MS, millis(metrics.wallMillis()));
+    entries.put(ReportKeys.CPU_MS, millis(metrics.cpuMillis()));
+    entries.put(ReportKeys.STATEMENTS, Long.toString(metrics.statements()));
+    entries.put(ReportKeys.JDBC_MS, millis(metrics.jdbcMillis()));
+    entries.put(
+        ReportKeys.SERVER_SQL_MS,
+        metrics.serverSqlMillis().isPresent()
+            ? millis(metrics.serverSqlMillis().getAsDouble())
+            : "n/a");
+    entries.put(
+        ReportKeys.QUESTIONS,
+        metrics.questions().isPresent() ? Long.toString(metrics.questions().getAsLong()) : "n/a");
+    entries.put(
+        ReportKeys.VERDICT,
+        assessment.map(StallGuard.Assessment::summary).orElse("off: measured only"));
+    return entries;
+  }
+
+  static String millis(double value) {
+    return String.format(Locale.ROOT, "%.3f", value);
+  }
+}
