@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.TestInfo;
 
 /**
  * How many generated cases a randomized proof runs, and from which seeds.
@@ -54,17 +56,7 @@ final class ProofSeeds {
    * its last case.
    */
   static int cases(int kinds) {
-    return cases(kinds, QUICK_ROUNDS);
-  }
-
-  /** As {@link #cases(int)}, with {@code quickRounds} rounds in the default tier. */
-  static int cases(int kinds, int quickRounds) {
-    String last = System.getProperty(CASES, "").trim();
-    if (!last.isEmpty()) {
-      return Integer.parseInt(last);
-    }
-    int rounds = full() ? (FULL_CASES + kinds - 1) / kinds : quickRounds;
-    return rounds * kinds;
+    return count(QUICK_ROUNDS * kinds, (FULL_CASES + kinds - 1) / kinds * kinds);
   }
 
   /**
@@ -107,13 +99,24 @@ final class ProofSeeds {
   }
 
   /**
-   * One command that runs {@code testClass#method} again with the same cases, up to {@code last}.
+   * "replay: " and one command that runs {@code test} again with the same cases, up to the first of
+   * {@code failedCases}; empty when none failed.
    */
-  static String replay(Class<?> testClass, String method, int last) {
-    return String.format(
-        "mvn -B test -pl junit-extension -am -Dsurefire.failIfNoSpecifiedTests=false"
-            + " -Dtest='%s#%s' -D%s=%d -D%s=%d",
-        testClass.getSimpleName(), method, SEED, BASE, CASES, last);
+  static String replay(TestInfo test, Stream<Integer> failedCases) {
+    return failedCases
+        .min(Integer::compare)
+        .map(
+            last ->
+                String.format(
+                    "replay: mvn -B test -pl junit-extension -am"
+                        + " -Dsurefire.failIfNoSpecifiedTests=false -Dtest='%s#%s' -D%s=%d -D%s=%d",
+                    test.getTestClass().orElseThrow().getSimpleName(),
+                    test.getTestMethod().orElseThrow().getName(),
+                    SEED,
+                    BASE,
+                    CASES,
+                    last))
+        .orElse("");
   }
 
   /** SplitMix64's finalizer: neighbouring numbers give unrelated seeds. */

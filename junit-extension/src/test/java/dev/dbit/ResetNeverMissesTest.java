@@ -143,14 +143,10 @@ class ResetNeverMissesTest {
         .limit(5)
         .forEach(e -> System.out.println("  case " + e.getKey() + ": " + e.getValue()));
     String replay =
-        failures.entrySet().stream()
-            .filter(e -> !LEAKING.contains(e.getKey()) && !MAY_LEAK.contains(e.getKey()))
-            .map(
-                e ->
-                    "replay: "
-                        + ProofSeeds.replay(ResetNeverMissesTest.class, method(test), e.getKey()))
-            .findFirst()
-            .orElse("");
+        ProofSeeds.replay(
+            test,
+            failures.keySet().stream()
+                .filter(number -> !LEAKING.contains(number) && !MAY_LEAK.contains(number)));
     if (!replay.isEmpty()) {
       System.out.println(replay);
     }
@@ -201,10 +197,6 @@ class ResetNeverMissesTest {
   private static int caseNumber(String displayName) {
     // "case 17"
     return Integer.parseInt(displayName.split(" ")[1]);
-  }
-
-  private static String method(TestInfo test) {
-    return test.getTestMethod().orElseThrow().getName();
   }
 
   /** What an earlier test left on the pool's connections, or null when nothing. */

@@ -143,18 +143,11 @@ class SeededSchemaProofTest {
         "randomized reset proof on the seeded schema (%s): %d generated tests, %d mismatches%n",
         path, results.testEvents().started().count(), mismatches);
     String replay =
-        failures.keySet().stream()
-            .filter(name -> name.startsWith("case "))
-            .map(name -> Integer.parseInt(name.substring("case ".length())))
-            .min(Integer::compare)
-            .map(
-                first ->
-                    "replay: "
-                        + ProofSeeds.replay(
-                            SeededSchemaProofTest.class,
-                            test.getTestMethod().orElseThrow().getName(),
-                            first))
-            .orElse("");
+        ProofSeeds.replay(
+            test,
+            failures.keySet().stream()
+                .filter(name -> name.startsWith("case "))
+                .map(name -> Integer.parseInt(name.substring("case ".length()))));
     assertThat(failures).as(replay).isEmpty();
     assertThat(results.testEvents().started().count()).isEqualTo(cases);
   }

@@ -163,18 +163,8 @@ final class RunReport {
   String json() {
     StringBuilder json = new StringBuilder("{\n");
     json.append("  \"fork\": ").append(Json.string(fork)).append(",\n");
-    json.append("  \"run\": {");
-    json.append(
-        runEntries.entrySet().stream()
-            .map(e -> Json.string(e.getKey()) + ": " + Json.string(e.getValue()))
-            .collect(Collectors.joining(", ")));
-    json.append("},\n");
-    json.append("  \"classes\": {");
-    json.append(
-        classVerdicts.entrySet().stream()
-            .map(e -> Json.string(e.getKey()) + ": " + Json.string(e.getValue()))
-            .collect(Collectors.joining(", ")));
-    json.append("},\n");
+    json.append("  \"run\": ").append(jsonObject(runEntries)).append(",\n");
+    json.append("  \"classes\": ").append(jsonObject(classVerdicts)).append(",\n");
     json.append("  \"reset\": ").append(percentilesJson(resetTimes())).append(",\n");
     json.append("  \"wall\": ").append(percentilesJson(wallTimes())).append(",\n");
     json.append("  \"tests\": [\n");
@@ -209,6 +199,12 @@ final class RunReport {
     }
     json.append("  ]\n}\n");
     return json.toString();
+  }
+
+  private static String jsonObject(Map<String, String> entries) {
+    return entries.entrySet().stream()
+        .map(e -> Json.string(e.getKey()) + ": " + Json.string(e.getValue()))
+        .collect(Collectors.joining(", ", "{", "}"));
   }
 
   private static String percentilesJson(Percentiles p) {

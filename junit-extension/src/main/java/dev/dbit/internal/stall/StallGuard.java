@@ -72,6 +72,7 @@ public final class StallGuard {
     }
     return confirmed(
         verdict,
+        "",
         () ->
             StallReport.message(
                 metrics, settings, baseline, Optional.ofNullable(probe), poolParams));
@@ -121,24 +122,22 @@ public final class StallGuard {
     StallJudge.Verdict verdict =
         StallJudge.judge(
             total, settings, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
-    Assessment assessment =
+    return Optional.of(
         confirmed(
             verdict,
+            together,
             () ->
                 StallReport.message(
-                    tally, settings, baseline, Optional.ofNullable(probe), poolParams));
-    return Optional.of(
-        new Assessment(
-            verdict,
-            assessment.stalled(),
-            assessment.summary().replaceFirst(": ", ": " + together),
-            assessment.message()));
+                    tally, settings, baseline, Optional.ofNullable(probe), poolParams)));
   }
 
-  /** Runs the probe for a verdict that looks stalled; only a confirmed stall gets a message. */
-  private Assessment confirmed(StallJudge.Verdict verdict, Supplier<String> message) {
+  /**
+   * Runs the probe for a verdict that looks stalled; only a confirmed stall gets a message. The
+   * summary is the outcome, {@code scope} (what was judged, when not one test) and the reason.
+   */
+  private Assessment confirmed(StallJudge.Verdict verdict, String scope, Supplier<String> message) {
     if (verdict.outcome() == StallJudge.Outcome.NO_STALL) {
-      return new Assessment(verdict, false, "ok: " + verdict.reason(), Optional.empty());
+      return new Assessment(verdict, false, "ok: " + scope + verdict.reason(), Optional.empty());
     }
     Optional<ProbeResult> result = probe();
     if (!result.map(ProbeResult::anyStalls).orElse(false)) {
@@ -148,12 +147,13 @@ public final class StallGuard {
           verdict,
           false,
           "suspected, not confirmed: "
+              + scope
               + verdict.reason()
               + ", but no protocol path stalls in the probe",
           Optional.empty());
     }
     return new Assessment(
-        verdict, true, "transport stall: " + verdict.reason(), Optional.of(message.get()));
+        verdict, true, "transport stall: " + scope + verdict.reason(), Optional.of(message.get()));
   }
 
   private Optional<ProbeResult> probe() {

@@ -64,40 +64,6 @@ public final class StallTally {
     questions += metrics.questions().orElse(0);
   }
 
-  /** Adds every test of {@code other}. */
-  public void addAll(StallTally other) {
-    StallTally copy = other.copy();
-    synchronized (this) {
-      smallTests += copy.smallTests;
-      smallStatements += copy.smallStatements;
-      names.addAll(copy.names);
-      wallMillis += copy.wallMillis;
-      cpuMillis += copy.cpuMillis;
-      statements += copy.statements;
-      jdbcMillis += copy.jdbcMillis;
-      serverSqlKnown &= copy.serverSqlKnown;
-      serverSqlMillis += copy.serverSqlMillis;
-      questionsKnown &= copy.questionsKnown;
-      questions += copy.questions;
-    }
-  }
-
-  private synchronized StallTally copy() {
-    StallTally copy = new StallTally(scope);
-    copy.smallTests = smallTests;
-    copy.smallStatements = smallStatements;
-    copy.names.addAll(names);
-    copy.wallMillis = wallMillis;
-    copy.cpuMillis = cpuMillis;
-    copy.statements = statements;
-    copy.jdbcMillis = jdbcMillis;
-    copy.serverSqlKnown = serverSqlKnown;
-    copy.serverSqlMillis = serverSqlMillis;
-    copy.questionsKnown = questionsKnown;
-    copy.questions = questions;
-    return copy;
-  }
-
   /** The tests that showed the signature alone, in the order they ran. */
   public synchronized List<String> tests() {
     return List.copyOf(names);

@@ -62,17 +62,4 @@ class StallTallyTest {
 
     assertThat(tally.total().serverSqlMillis()).isEmpty();
   }
-
-  @Test
-  void aRunTallyTakesAClassTallyWhole() {
-    StallTally run = new StallTally("this run");
-    StallTally first = new StallTally("A");
-    first.add("A.a()", metrics(3, 120, OptionalDouble.of(1)), true);
-    run.add("B.b()", metrics(4, 10, OptionalDouble.of(1)), true);
-
-    run.addAll(first);
-
-    assertThat(run.tests()).containsExactly("B.b()", "A.a()");
-    assertThat(run.total().statements()).isEqualTo(7);
-  }
 }
