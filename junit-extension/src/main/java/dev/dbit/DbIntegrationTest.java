@@ -199,6 +199,14 @@ public @interface DbIntegrationTest {
   String RESET_AUTO_INCREMENT = "dbit.reset.auto-increment";
 
   /**
+   * {@code false} keeps dbit's triggers off the copies on servers that count no writes per table
+   * (MariaDB without {@code userstat} and performance_schema, MySQL without performance_schema):
+   * resets then compare every table after a test that wrote. Default {@code true}; servers with
+   * counters per table never get triggers.
+   */
+  String RESET_TRIGGERS = "dbit.reset.triggers";
+
+  /**
    * With Spring's TestContext framework: {@code true} (default) clears every cache of every Spring
    * {@code CacheManager} in the test's application context after each reset, so that no cached
    * value outlives the rows it was read from; {@code false} leaves caches alone.

@@ -38,6 +38,7 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.STALL_MIN_STATEMENTS, "-1"),
           Map.entry(DbIntegrationTest.STALL_MAX_SQL_SHARE, "0"),
           Map.entry(DbIntegrationTest.RESET_AUTO_INCREMENT, "yes"),
+          Map.entry(DbIntegrationTest.RESET_TRIGGERS, "off"),
           Map.entry(DbIntegrationTest.PASSWORD_FILE, "/no/such/dbit-password"),
           Map.entry(DbIntegrationTest.CONNECT_TIMEOUT, "0"),
           Map.entry(DbIntegrationTest.READ_TIMEOUT, "2 minutes"),

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * A copy recorded clean is trusted at the next start only when the server's binary log shows
  * nothing that touched it since: a committed row, a {@code TRUNCATE}, a table created in it make it
  * untrusted; writes to another schema and rolled-back writes do not. On the embedded MariaDB and
- * MySQL, both of which dbit starts with a binary log; a scratch schema stands in for a copy.
+ * MySQL, both of which dbit starts with a binary log; a scratch schema with dbit's marker stands in
+ * for a copy, and the record lives in its bookkeeping schema.
  */
 class CopyHistoryTest {
   static final List<String> VERDICTS = new CopyOnWriteArrayList<>();
@@ -63,6 +64,15 @@ class CopyHistoryTest {
         dbit.execute("DROP DATABASE IF EXISTS " + scratch);
         dbit.execute("CREATE DATABASE " + scratch);
         dbit.execute("CREATE TABLE " + scratch + ".t (id INT PRIMARY KEY)");
+        // dbit's marker makes it a copy, whose bookkeeping schema holds the record.
+        dbit.execute(
+            "CREATE TABLE "
+                + scratch
+                + ".dbit_schema_marker (kind VARCHAR(16), fingerprint VARCHAR(64), ready BOOLEAN)");
+        dbit.execute(
+            "INSERT INTO "
+                + scratch
+                + ".dbit_schema_marker VALUES ('COPY', REPEAT('f', 64), TRUE)");
         dbit.execute("CREATE DATABASE IF NOT EXISTS " + scratch + "_other");
         dbit.execute("CREATE TABLE IF NOT EXISTS " + scratch + "_other.t (id INT PRIMARY KEY)");
         try {
@@ -111,6 +121,7 @@ class CopyHistoryTest {
                       : "touched"));
         } finally {
           dbit.execute("DROP DATABASE IF EXISTS " + scratch);
+          dbit.execute("DROP DATABASE IF EXISTS " + scratch + "_dbit");
           dbit.execute("DROP DATABASE IF EXISTS " + scratch + "_other");
         }
       }

@@ -56,6 +56,52 @@ class ExternalServerTest {
   }
 
   /**
+   * {@code dbit.reset.triggers=false}: no trigger of dbit's on the copy, which keeps the template's
+   * shape, and every test still starts from the template (the counter gate compares every table
+   * after a test that wrote).
+   */
+  @Test
+  void withTriggersTurnedOffTheCopyHoldsOnlyTheTemplatesObjectsAndStillResets() throws Exception {
+    Map<String, String> config = new java.util.HashMap<>(CONFIG);
+    config.put(DbIntegrationTest.RESET_TRIGGERS, "false");
+    java.util.List<String> log;
+    try (LogLines lines = new LogLines()) {
+      DbitTestKit.assertAllSucceeded(
+          DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, config),
+          ResetCorrectnessTest.cases() + 1);
+      log = lines.messages();
+    }
+
+    org.assertj.core.api.Assertions.assertThat(log)
+        .anyMatch(line -> line.contains("dbit.reset.triggers=false: changed tables found by"));
+    java.util.Set<String> copies = new java.util.TreeSet<>();
+    java.util.regex.Matcher copy =
+        java.util.regex.Pattern.compile("reset before each test on (\\S+):")
+            .matcher(String.join("\n", log));
+    while (copy.find()) {
+      copies.add(copy.group(1));
+    }
+    org.assertj.core.api.Assertions.assertThat(copies).isNotEmpty();
+    try (java.sql.Connection connection = java.sql.DriverManager.getConnection(URL, "root", "")) {
+      for (String schema : copies) {
+        org.assertj.core.api.Assertions.assertThat(
+                SchemaShape.of(connection, schema).kinds().get("triggers"))
+            .as("triggers of %s", schema)
+            .isEqualTo(SchemaShape.ofTemplateOf(connection, schema).kinds().get("triggers"));
+        try (java.sql.Statement statement = connection.createStatement();
+            java.sql.ResultSet rows =
+                statement.executeQuery(
+                    "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = '"
+                        + schema
+                        + "' AND TRIGGER_NAME LIKE 'dbit!_%' ESCAPE '!'")) {
+          rows.next();
+          org.assertj.core.api.Assertions.assertThat(rows.getInt(1)).as(schema).isZero();
+        }
+      }
+    }
+  }
+
+  /**
    * Where dbit cannot create its marker table (here: the server requires a primary key on every
    * table), the run says so and falls back to the gate of global row counters, which still resets
    * every table.
@@ -63,9 +109,10 @@ class ExternalServerTest {
   @Test
   void withoutItsMarkerTableDbitFallsBackToTheCounterGate() throws java.sql.SQLException {
     String before = globalValue("innodb_force_primary_key");
-    // The copies keep their marker table between runs: without it, dbit must create one.
+    // The copies' bookkeeping schemas keep their marker table between runs: without it, dbit must
+    // create one.
     for (String schema : schemasWithMarkers()) {
-      RootSql.execute(URL, "DROP TABLE `" + schema + "`.dbit_changed_tables");
+      RootSql.execute(URL, "DROP TABLE `" + schema + "`.changed_tables");
     }
     java.util.List<String> log;
     RootSql.execute(URL, "SET GLOBAL innodb_force_primary_key = ON");
@@ -91,7 +138,7 @@ class ExternalServerTest {
         java.sql.ResultSet rows =
             statement.executeQuery(
                 "SELECT TABLE_SCHEMA FROM information_schema.TABLES WHERE TABLE_NAME ="
-                    + " 'dbit_changed_tables' AND TABLE_SCHEMA LIKE 'dbit!_test!_%' ESCAPE '!'")) {
+                    + " 'changed_tables' AND TABLE_SCHEMA LIKE 'dbit!_test!_%!_dbit' ESCAPE '!'")) {
       while (rows.next()) {
         schemas.add(rows.getString(1));
       }

@@ -31,8 +31,9 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * the seed. Where dbit follows the server's binary log (its embedded servers) or keeps the keys of
  * changed rows by triggers (a server without either log or counters per table), the reset after
  * such a change reads a handful of rows, not the table: the server's row-read counter between one
- * test's end and the next one's start says so. Prints the reset times after each kind of test
- * (numbers to read, not to assert).
+ * test's end and the next one's start says so. The copy's tables, columns, indexes, foreign keys,
+ * routines and triggers stay the template's: dbit's bookkeeping lives in a schema of its own.
+ * Prints the reset times after each kind of test (numbers to read, not to assert).
  */
 class LargeReferenceTableTest {
   static final String SCHEMA = LargeTableSchema.SQL;
@@ -73,6 +74,9 @@ class LargeReferenceTableTest {
    * the server's row-read counters (Handler_read_%) at each test's start and end, by repetition.
    */
   static final Map<Integer, long[]> ROWS_READ = new ConcurrentHashMap<>();
+
+  /** The shapes of the copy the last test ran on and of its template, read by that test. */
+  static final Map<String, SchemaShape> SHAPES = new ConcurrentHashMap<>();
 
   @TempDir Path dir;
 
@@ -178,9 +182,13 @@ class LargeReferenceTableTest {
     config.put("dbit.migrations", migrations());
     SEEN.clear();
     ROWS_READ.clear();
+    SHAPES.clear();
     EngineExecutionResults results = DbitTestKit.run(ChangesRows.class, config);
 
     DbitTestKit.assertAllSucceeded(results, TESTS);
+    // dbit's bookkeeping (changed tables, keys of changed rows) lives in a schema of its own.
+    assertThat(SHAPES.get("copy")).as("the copy's information_schema").isNotNull();
+    assertThat(SHAPES.get("copy").kinds()).isEqualTo(SHAPES.get("template").kinds());
     assertThat(SEEN).hasSize(TESTS).allMatch(seen -> seen.equals(SEEN.get(0)));
     assertThat(SEEN.get(0)).startsWith("10 | 100000 | ");
     assertThat(SEEN.get(0).split(" \\| ")).hasSize(6);
@@ -312,6 +320,11 @@ class LargeReferenceTableTest {
           }
         }
         ROWS_READ.put(number, new long[] {atStart, rowsRead(statement)});
+        if (number == TESTS) {
+          String copy = connection.getCatalog();
+          SHAPES.put("copy", SchemaShape.of(connection, copy));
+          SHAPES.put("template", SchemaShape.ofTemplateOf(connection, copy));
+        }
       }
     }
   }

@@ -79,7 +79,7 @@ class MarkedTablesRequestsTest {
   private static final String END_READING = "FROM information_schema.INNODB_TRX";
 
   /** The markers' table, which only the control connection reads. */
-  private static final String MARKERS = "dbit_changed_tables";
+  private static final String MARKERS = "`.`changed_tables`";
 
   /** The gate reads the markers uncommitted, so that an open transaction's show. */
   private static final String GATE = "READ UNCOMMITTED";

@@ -2,6 +2,7 @@ package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.config.DbitConfiguration;
@@ -153,7 +154,8 @@ final class RunStarter {
     HikariDataSource pool = pool(poolConnections, worker.schema(), config.poolSize());
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
     ServerCounters counters = ServerCounters.on(control.get());
-    BetweenTests between = strategy(control, restorer, layout, worker.schema(), counters);
+    BetweenTests between =
+        strategy(control, restorer, layout, worker.schema(), counters, config.resetTriggers());
     Judging judging = judging(config, server, control, poolConnections, worker.schema(), counters);
     TestLifecycle lifecycle =
         new TestLifecycle(
@@ -295,14 +297,16 @@ final class RunStarter {
 
   /**
    * MariaDB's user statistics when the server keeps them, else MySQL's performance_schema table
-   * counters when they are on, else the portable counter gate.
+   * counters when they are on, else dbit's triggers ({@code triggers}), else the portable counter
+   * gate.
    */
   private static BetweenTests strategy(
       ControlConnection control,
       SchemaRestorer restorer,
       SchemaLayout layout,
       String copy,
-      ServerCounters counters)
+      ServerCounters counters,
+      boolean triggers)
       throws SQLException {
     // An earlier run's key triggers go before any strategy reads its first counters; the strategy
     // that needs them installs them again on the clean copy.
@@ -318,6 +322,16 @@ final class RunStarter {
     if (tableIo.isPresent()) {
       ChangeMarkers.remove(control.get(), copy);
       return tableIo.get();
+    }
+    if (!triggers) {
+      ChangeMarkers.remove(control.get(), copy);
+      LOG.log(
+          Level.INFO,
+          "dbit: no counters per table on this server and "
+              + DbIntegrationTest.RESET_TRIGGERS
+              + "=false: changed tables found by global row counters, every table compared after"
+              + " a test that wrote");
+      return new CounterGateReset(control, restorer, counters, copy);
     }
     // No binary log to follow and no counter per table: triggers keep the changed keys.
     if (restorer.followedTables().isEmpty() && !layout.largeTableKeys().isEmpty()) {
@@ -371,6 +385,15 @@ final class RunStarter {
             && marker.get().ready()
             && marker.get().kind() == SchemaOwnership.Kind.COPY
             && marker.get().fingerprint().equals(template.fingerprint());
+    if (reusable && !SchemaLayout.tableNames(control, copy).equals(layout.tables())) {
+      LOG.log(
+          Level.INFO,
+          "dbit: the copy "
+              + copy
+              + " left by an earlier run holds other tables than the template; dbit builds it"
+              + " again from the template.");
+      reusable = false;
+    }
     if (reusable) {
       List<String> definers = SchemaCopier.foreignDefiners(control, copy);
       if (!definers.isEmpty()) {

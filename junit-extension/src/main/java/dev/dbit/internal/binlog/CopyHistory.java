@@ -1,7 +1,6 @@
 package dev.dbit.internal.binlog;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
-import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
 import com.github.shyiko.mysql.binlog.BinaryLogClient;
 import com.github.shyiko.mysql.binlog.event.EventHeaderV4;
@@ -10,6 +9,7 @@ import com.github.shyiko.mysql.binlog.event.QueryEventData;
 import com.github.shyiko.mysql.binlog.event.RotateEventData;
 import com.github.shyiko.mysql.binlog.event.TableMapEventData;
 import dev.dbit.internal.server.DatabaseServer;
+import dev.dbit.internal.template.BookkeepingSchema;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -23,13 +23,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Lets a run reuse a copy without restoring it: the run before it reset the copy at its end and
- * wrote the binary log position of that moment into the copy; the next run reads the log from there
- * and, when nothing in it touched the copy, trusts it as it is. Any logged write, statement or an
- * unreadable log means a full restore, as without this.
+ * wrote the binary log position of that moment into the copy's {@link BookkeepingSchema}; the next
+ * run reads the log from there and, when nothing in it touched the copy, trusts it as it is. Any
+ * logged write, statement or an unreadable log means a full restore, as without this.
  */
 public final class CopyHistory {
-  /** dbit's own table in a copy: where the copy was last known clean. Never in a template. */
-  public static final String TABLE = "dbit_clean_at";
+  /** The table in a copy's bookkeeping schema that says where the copy was last known clean. */
+  public static final String TABLE = "clean_at";
 
   private CopyHistory() {}
 
@@ -39,21 +39,17 @@ public final class CopyHistory {
    */
   public static void recordClean(Connection control, String copy) throws SQLException {
     LogPosition now = LogPosition.current(control);
+    BookkeepingSchema.ensure(control, copy);
+    String table = BookkeepingSchema.table(copy, TABLE);
     try (Statement statement = control.createStatement()) {
       statement.execute(
           "CREATE TABLE IF NOT EXISTS "
-              + qualified(copy, TABLE)
+              + table
               + " (binlog_file VARCHAR(255) NOT NULL, binlog_offset BIGINT NOT NULL)"
               + " COMMENT 'dbit: the binary log position at which this copy was last clean'");
-      statement.execute("DELETE FROM " + qualified(copy, TABLE));
+      statement.execute("DELETE FROM " + table);
       statement.execute(
-          "INSERT INTO "
-              + qualified(copy, TABLE)
-              + " VALUES ("
-              + literal(now.file())
-              + ", "
-              + now.offset()
-              + ")");
+          "INSERT INTO " + table + " VALUES (" + literal(now.file()) + ", " + now.offset() + ")");
     }
   }
 
@@ -76,26 +72,19 @@ public final class CopyHistory {
 
   private static Optional<LogPosition> takeRecorded(Connection control, String copy)
       throws SQLException {
+    if (!BookkeepingSchema.holds(control, copy, TABLE)) {
+      return Optional.empty();
+    }
+    String table = BookkeepingSchema.table(copy, TABLE);
     try (Statement statement = control.createStatement()) {
-      try (ResultSet exists =
-          statement.executeQuery(
-              "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
-                  + literal(copy)
-                  + " AND TABLE_NAME = "
-                  + literal(TABLE))) {
-        if (!exists.next()) {
-          return Optional.empty();
-        }
-      }
       Optional<LogPosition> recorded = Optional.empty();
       try (ResultSet rows =
-          statement.executeQuery(
-              "SELECT binlog_file, binlog_offset FROM " + qualified(copy, TABLE))) {
+          statement.executeQuery("SELECT binlog_file, binlog_offset FROM " + table)) {
         if (rows.next()) {
           recorded = Optional.of(new LogPosition(rows.getString(1), rows.getLong(2)));
         }
       }
-      statement.execute("DROP TABLE " + qualified(copy, TABLE));
+      statement.execute("DROP TABLE " + table);
       return recorded;
     }
   }

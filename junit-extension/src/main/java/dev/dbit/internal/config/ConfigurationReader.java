@@ -67,6 +67,7 @@ public final class ConfigurationReader {
         image(),
         stall(),
         yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT),
+        yesOrNo(DbIntegrationTest.RESET_TRIGGERS, true),
         timeouts(),
         engine(),
         mysqld(),

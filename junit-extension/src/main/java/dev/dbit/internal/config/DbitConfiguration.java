@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param image Docker image of the Testcontainers provider
  * @param stall when a test counts as stalled and what happens then
  * @param resetAutoIncrement whether every reset also resets the counters of the tables it cleans
+ * @param resetTriggers whether dbit may put its change triggers on copies where counters are
+ *     missing
  * @param timeouts how long connections wait on the server
  * @param engine the server the embedded provider runs
  * @param mysqld a {@code mysqld} the user named for the embedded provider
@@ -41,6 +43,7 @@ public record DbitConfiguration(
     String image,
     StallSettings stall,
     boolean resetAutoIncrement,
+    boolean resetTriggers,
     Timeouts timeouts,
     EmbeddedEngine engine,
     Optional<Path> mysqld,

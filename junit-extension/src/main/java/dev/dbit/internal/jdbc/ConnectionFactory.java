@@ -65,17 +65,9 @@ public final class ConnectionFactory {
     return "jdbc:mysql://" + server.host() + ":" + server.port() + "/" + schema + "?" + query;
   }
 
-  public String user() {
-    return server.user();
-  }
-
   /** The server, for messages: kind, host and port, user; never the password. */
   public String serverDescription() {
     return server.description();
-  }
-
-  public Timeouts timeouts() {
-    return timeouts;
   }
 
   /**

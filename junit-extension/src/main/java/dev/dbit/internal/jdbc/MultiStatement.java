@@ -24,36 +24,29 @@ public final class MultiStatement {
   }
 
   /**
-   * A statement of a multi-statement request failed; the server ran none after it.
+   * A statement of a multi-statement request failed; the server ran none after it. Which one the
+   * driver does not say: it reads the whole reply before reporting the error.
    *
    * <p>Keeps the server's SQL state and error code, so that callers can tell a lock wait from a
    * lost connection as for any other failure.
    */
   public static final class StatementFailed extends SQLException {
     private static final long serialVersionUID = 1L;
-    private final transient int index;
 
-    StatementFailed(int index, SQLException cause) {
+    StatementFailed(SQLException cause) {
       super(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), cause);
-      this.index = index;
-    }
-
-    /** The failed statement's position in the request, from 0. */
-    public int index() {
-      return index;
     }
   }
 
   /**
    * Runs {@code sql} and returns what {@code reader} made of its last result set, if any.
    *
-   * @throws StatementFailed when one of its statements fails, with that statement's position
+   * @throws StatementFailed when one of its statements fails
    */
   public static <T> T executeReadingLast(Connection connection, String sql, Reader<T> reader)
       throws SQLException {
     try (Statement statement = connection.createStatement()) {
       T last = null;
-      int done = 0;
       try {
         boolean isResult = statement.execute(sql);
         while (isResult || statement.getUpdateCount() != -1) {
@@ -62,11 +55,10 @@ public final class MultiStatement {
               last = reader.read(rows);
             }
           }
-          done++;
           isResult = statement.getMoreResults();
         }
       } catch (SQLException e) {
-        throw new StatementFailed(done, e);
+        throw new StatementFailed(e);
       }
       return last;
     }

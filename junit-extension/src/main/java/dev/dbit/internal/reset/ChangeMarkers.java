@@ -3,6 +3,7 @@ package dev.dbit.internal.reset;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
+import dev.dbit.internal.template.BookkeepingSchema;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -21,8 +22,9 @@ import java.util.stream.Collectors;
 /**
  * The tables tests changed, marked by dbit's triggers: each InnoDB table of a copy gets three
  * {@code AFTER} triggers ({@code dbit_ci_/dbit_cu_/dbit_cd_<table>}) that add the table's name to
- * {@code dbit_changed_tables} for every row inserted, updated or deleted. One cheap query then
- * names every table a test changed, on any server, without counters per table.
+ * {@code changed_tables} in the copy's {@link BookkeepingSchema} for every row inserted, updated or
+ * deleted. One cheap query then names every table a test changed, on any server, without counters
+ * per table.
  *
  * <p>The marker table has no unique key, so a marker insert never waits for another transaction's
  * lock and adds no lock a test could deadlock on; the markers belong to the writing transaction, so
@@ -37,8 +39,8 @@ import java.util.stream.Collectors;
 public final class ChangeMarkers {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
-  /** The table the triggers write, in the copy. */
-  public static final String TABLE = "dbit_changed_tables";
+  /** The table the triggers write, in the copy's bookkeeping schema. */
+  public static final String TABLE = "changed_tables";
 
   /**
    * A session with this variable set marks nothing: dbit's control connection (its own cleanups),
@@ -108,7 +110,7 @@ public final class ChangeMarkers {
       for (String trigger : markerTriggers(control, copy)) {
         drops.add("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
       }
-      drops.add("DROP TABLE IF EXISTS " + qualified(copy, TABLE));
+      drops.add("DROP TABLE IF EXISTS " + BookkeepingSchema.table(copy, TABLE));
       try (Statement statement = control.createStatement()) {
         for (String drop : drops) {
           statement.execute(drop);
@@ -127,12 +129,13 @@ public final class ChangeMarkers {
   boolean ensureInstalled() throws SQLException {
     boolean created = false;
     Set<String> triggers = markerTriggers(control.get(), copy);
+    BookkeepingSchema.ensure(control.get(), copy);
     try (Statement statement = control.get().createStatement()) {
       if (!tableExists(control.get(), copy)) {
         created = true;
         statement.execute(
             "CREATE TABLE "
-                + qualified(copy, TABLE)
+                + BookkeepingSchema.table(copy, TABLE)
                 + " (table_name VARCHAR(64) NOT NULL, KEY (table_name)) ENGINE=InnoDB");
       }
       for (String table : marked) {
@@ -163,7 +166,7 @@ public final class ChangeMarkers {
 
   /** The marked tables as committed: one result set. */
   String committedReadSql() {
-    return "SELECT DISTINCT table_name FROM " + qualified(copy, TABLE);
+    return "SELECT DISTINCT table_name FROM " + BookkeepingSchema.table(copy, TABLE);
   }
 
   /** Reads the result of {@link #readSql()} or {@link #committedReadSql()}. */
@@ -184,7 +187,7 @@ public final class ChangeMarkers {
       return "";
     }
     return "DELETE FROM "
-        + qualified(copy, TABLE)
+        + BookkeepingSchema.table(copy, TABLE)
         + " WHERE table_name IN ("
         + tables.stream().map(t -> literal(t)).collect(Collectors.joining(", "))
         + ")";
@@ -192,19 +195,11 @@ public final class ChangeMarkers {
 
   /** Forgets every marker; sent before a probe that compares every table. */
   String clearAllSql() {
-    return "DELETE FROM " + qualified(copy, TABLE);
+    return "DELETE FROM " + BookkeepingSchema.table(copy, TABLE);
   }
 
   private static boolean tableExists(Connection control, String copy) throws SQLException {
-    try (Statement statement = control.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
-                    + literal(copy)
-                    + " AND TABLE_NAME = "
-                    + literal(TABLE))) {
-      return rows.next();
-    }
+    return BookkeepingSchema.holds(control, copy, TABLE);
   }
 
   private static Set<String> markerTriggers(Connection control, String copy) throws SQLException {
@@ -237,7 +232,7 @@ public final class ChangeMarkers {
           + " FOR EACH ROW IF "
           + MARKERS_OFF
           + " IS NULL THEN INSERT INTO "
-          + qualified(copy, TABLE)
+          + BookkeepingSchema.table(copy, TABLE)
           + " (table_name) VALUES ("
           + literal(table)
           + "); END IF";

@@ -4,6 +4,7 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
+import dev.dbit.internal.template.BookkeepingSchema;
 import dev.dbit.internal.template.SchemaCopier;
 import dev.dbit.internal.template.SchemaLayout;
 import java.lang.System.Logger.Level;
@@ -29,10 +30,11 @@ import java.util.stream.Collectors;
 /**
  * Keys of changed rows kept by triggers, for servers whose binary log dbit cannot follow and that
  * count no writes per table: each large InnoDB reference table of a copy gets a key table ({@code
- * dbit_keys_<table>}, its primary key columns) and three {@code AFTER} triggers that record the key
- * of every row inserted, updated (before and after) or deleted. A reset then restores those rows
- * only, in the same transaction that empties the key table; a test that only read or rolled back
- * leaves the key table empty, since the triggers' writes roll back with the test's.
+ * keys_<table>} in the copy's {@link BookkeepingSchema}, its primary key columns) and three {@code
+ * AFTER} triggers that record the key of every row inserted, updated (before and after) or deleted.
+ * A reset then restores those rows only, in the same transaction that empties the key table; a test
+ * that only read or rolled back leaves the key table empty, since the triggers' writes roll back
+ * with the test's.
  *
  * <p>What no trigger sees makes the caller compare in full: foreign-key cascades (the caller
  * compares the tables cascades reach), {@code TRUNCATE} and re-created tables (the caller's
@@ -46,8 +48,8 @@ public final class KeyTriggers {
   /** The session variable that switches dbit's triggers off on the control connection. */
   static final String SWITCH = "@dbit_restoring";
 
-  /** How the names of dbit's key tables in a copy start. */
-  public static final String KEY_TABLE_PREFIX = "dbit_keys_";
+  /** How the names of the key tables in a copy's bookkeeping schema start. */
+  public static final String KEY_TABLE_PREFIX = "keys_";
 
   private final Supplier<Connection> control;
   private final String copy;
@@ -88,7 +90,7 @@ public final class KeyTriggers {
       triggers.ensureInstalled();
       try (Statement statement = control.get().createStatement()) {
         for (String keyTable : keys.values()) {
-          statement.execute("DELETE FROM " + qualified(copy, keyTable));
+          statement.execute("DELETE FROM " + BookkeepingSchema.table(copy, keyTable));
         }
       }
       return Optional.of(triggers);
@@ -117,6 +119,7 @@ public final class KeyTriggers {
       Supplier<Connection> control, String copy, SchemaLayout layout) {
     try {
       Map<String, Long> ids = tableIds(control.get(), copy);
+      Map<String, Long> keyIds = tableIds(control.get(), BookkeepingSchema.of(copy));
       Map<String, String> keys = new LinkedHashMap<>();
       // Tables InnoDB does not list are not tracked (install skips other engines).
       layout.largeTableKeys().keySet().stream()
@@ -126,7 +129,7 @@ public final class KeyTriggers {
       Set<String> triggers = dbitTriggers(control.get(), copy);
       for (Map.Entry<String, String> tracked : keys.entrySet()) {
         Long rows = ids.get(tracked.getKey());
-        Long keyTable = ids.get(tracked.getValue());
+        Long keyTable = keyIds.get(tracked.getValue());
         boolean inPlace =
             tables.contains(tracked.getValue().toLowerCase(Locale.ROOT))
                 && Event.all(tracked.getKey()).stream()
@@ -154,7 +157,7 @@ public final class KeyTriggers {
         drops.add("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
       }
       for (String table : dbitKeyTables(control, copy)) {
-        drops.add("DROP TABLE IF EXISTS " + qualified(copy, table));
+        drops.add("DROP TABLE IF EXISTS " + BookkeepingSchema.table(copy, table));
       }
       try (Statement statement = control.createStatement()) {
         for (String drop : drops) {
@@ -175,9 +178,11 @@ public final class KeyTriggers {
    */
   boolean ensureInstalled() throws SQLException {
     boolean created = false;
+    BookkeepingSchema.ensure(control.get(), copy);
     Set<String> tables = dbitKeyTables(control.get(), copy);
     Set<String> triggers = dbitTriggers(control.get(), copy);
     Map<String, Long> ids = tableIds(control.get(), copy);
+    Map<String, Long> keyIds = tableIds(control.get(), BookkeepingSchema.of(copy));
     try (Statement statement = control.get().createStatement()) {
       for (Map.Entry<String, String> tracked : keyTables.entrySet()) {
         String table = tracked.getKey();
@@ -186,17 +191,17 @@ public final class KeyTriggers {
         String columns = key.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
         boolean present = tables.contains(keyTable.toLowerCase(Locale.ROOT));
         Long rows = ids.get(table);
-        Long keys = ids.get(keyTable);
+        Long keys = keyIds.get(keyTable);
         if (present && rows != null && keys != null && rows > keys) {
           // The table was created again: a new key table, so that a later start can tell (intact).
-          statement.execute("DROP TABLE " + qualified(copy, keyTable));
+          statement.execute("DROP TABLE " + BookkeepingSchema.table(copy, keyTable));
           present = false;
         }
         if (!present) {
           created = true;
           statement.execute(
               "CREATE TABLE "
-                  + qualified(copy, keyTable)
+                  + BookkeepingSchema.table(copy, keyTable)
                   + " (PRIMARY KEY ("
                   + columns
                   + ")) ENGINE=InnoDB SELECT "
@@ -243,7 +248,7 @@ public final class KeyTriggers {
 
   /** One row: column {@code i} true when the key table of {@code tables().get(i)} holds a key. */
   String probeSql() {
-    return SchemaLayout.probeSql(copy, List.copyOf(keyTables.values()));
+    return SchemaLayout.probeSql(BookkeepingSchema.of(copy), List.copyOf(keyTables.values()));
   }
 
   /** Reads the row of {@link #probeSql()}: the tables with recorded keys. */
@@ -264,7 +269,7 @@ public final class KeyTriggers {
   List<String> restoreSql(String template, String table) {
     List<String> key = layout.largeTableKeys().get(table);
     String rows = qualified(copy, table);
-    String keys = qualified(copy, keyTables.get(table));
+    String keys = BookkeepingSchema.table(copy, keyTables.get(table));
     // A join, not IN (subquery): MariaDB before 11.1 scans the whole table for a DELETE with one.
     String sameKey =
         key.stream()
@@ -295,7 +300,7 @@ public final class KeyTriggers {
         "SET " + SWITCH + " = 1",
         SchemaCopier.restoreTableSql(template, copy, layout, table),
         "SET " + SWITCH + " = NULL",
-        "DELETE FROM " + qualified(copy, keyTables.get(table)));
+        "DELETE FROM " + BookkeepingSchema.table(copy, keyTables.get(table)));
   }
 
   /** The row events each table gets a trigger for. */
@@ -341,7 +346,7 @@ public final class KeyTriggers {
           + " FOR EACH ROW IF "
           + SWITCH
           + " IS NULL THEN INSERT IGNORE INTO "
-          + qualified(copy, keyTable)
+          + BookkeepingSchema.table(copy, keyTable)
           + " ("
           + columns
           + ") VALUES "
@@ -401,8 +406,8 @@ public final class KeyTriggers {
     return names(
         control,
         "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
-            + literal(copy)
-            + " AND TABLE_NAME LIKE 'dbit!_keys!_%' ESCAPE '!'");
+            + literal(BookkeepingSchema.of(copy))
+            + " AND TABLE_NAME LIKE 'keys!_%' ESCAPE '!'");
   }
 
   private static Set<String> dbitTriggers(Connection control, String copy) throws SQLException {

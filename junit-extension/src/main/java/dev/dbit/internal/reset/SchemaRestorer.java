@@ -344,6 +344,8 @@ public final class SchemaRestorer {
     rowLog.ifPresent(RowChangeLog.Watch::distrust);
     keyTriggers.ifPresent(KeyTriggers::distrust);
     rollback(failure);
+    // Connector/J reads a multi-statement reply whole and reports the failure without its
+    // position: replay the request one statement at a time to name it, then undo the replay.
     String statement = failingStatement(sql).orElse("the request");
     rollback(failure);
     return new SQLException(
@@ -369,8 +371,8 @@ public final class SchemaRestorer {
   }
 
   /**
-   * The statement that fails when the cleanup's transaction runs one statement at a time (the
-   * driver reports a multi-statement failure without its position); the caller rolls back.
+   * The statement that fails when the cleanup's transaction runs one statement at a time; the
+   * caller rolls back.
    */
   private Optional<String> failingStatement(String sql) {
     try (Statement statement = control.get().createStatement()) {
@@ -456,11 +458,6 @@ public final class SchemaRestorer {
     }
   }
 
-  /** Reference tables whose checksum differs from the post-migration one. */
-  List<String> changedReferenceTables(Map<String, Long> checksums) {
-    return changedReferenceTables(checksums, referenceTables);
-  }
-
   /** Those of {@code tables} whose checksum differs from the post-migration one. */
   List<String> changedReferenceTables(Map<String, Long> checksums, Collection<String> tables) {
     List<String> changed = new ArrayList<>();
@@ -470,11 +467,6 @@ public final class SchemaRestorer {
       }
     }
     return changed;
-  }
-
-  /** {@code CHECKSUM TABLE} of every reference table; empty when there are none. */
-  String checksumSql() {
-    return checksumSql(referenceTables);
   }
 
   /** {@code CHECKSUM TABLE} of {@code tables}; empty when there are none. */
@@ -495,7 +487,7 @@ public final class SchemaRestorer {
     return referenceTables;
   }
 
-  /** Reads the result of {@link #checksumSql()}. */
+  /** Reads the result of {@link #checksumSql(Collection)}. */
   Map<String, Long> checksums(ResultSet rows) throws SQLException {
     return checksums(rows, copy);
   }

@@ -26,9 +26,17 @@ public final class ServerStatistics {
           + " COALESCE(SUM(SELECT_COMMANDS + UPDATE_COMMANDS + OTHER_COMMANDS), 0),"
           + " COALESCE(SUM(BUSY_TIME), 0)";
 
-  /** The totals alone: rows changed, statements, busy time. */
+  /**
+   * The reading connection's own busy time: the same accumulator the server adds to the user
+   * totals, at the same moment (after each request), so the two subtract exactly.
+   */
+  private static final String OWN_BUSY =
+      "(SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME ="
+          + " 'BUSY_TIME')";
+
+  /** The totals alone: rows changed, statements, busy time, the reader's own busy time. */
   static final String TOTALS_SQL =
-      "SELECT " + TOTALS_COLUMNS + " FROM information_schema.USER_STATISTICS";
+      "SELECT " + TOTALS_COLUMNS + ", " + OWN_BUSY + " FROM information_schema.USER_STATISTICS";
 
   private ServerStatistics() {}
 
@@ -41,7 +49,8 @@ public final class ServerStatistics {
    * @param openTransactions transactions holding locks or changes, other than the reader's
    * @param tables rows changed per table of the test schema; empty when only totals were read
    * @param otherRows rows changed in all other schemas
-   * @param batchMicros server time since {@code @dbit_batch} was set in this request, or 0
+   * @param ownBusy the reading connection's busy time up to its previous request, in the unit of
+   *     {@code SESSION_STATUS}
    */
   record Reading(
       long rows,
@@ -50,7 +59,7 @@ public final class ServerStatistics {
       long openTransactions,
       Map<String, Long> tables,
       long otherRows,
-      double batchMicros) {
+      double ownBusy) {
 
     long tableRows() {
       return tables.values().stream().mapToLong(Long::longValue).sum() + otherRows;
@@ -64,9 +73,8 @@ public final class ServerStatistics {
   /**
    * The totals plus open transactions plus the per-table counters of {@code schema}.
    *
-   * @param afterCleanup read at the end of dbit's own cleanup request: times that request since
-   *     {@code @dbit_batch} instead of counting open transactions, which only the end of a test
-   *     asks for (about 0.1 ms of server time on MariaDB 11.4.5)
+   * @param afterCleanup read at the end of dbit's own cleanup request: no count of open
+   *     transactions, which only the end of a test asks for
    */
   static String fullSql(String schema, boolean afterCleanup) {
     return "SELECT NULL, "
@@ -74,7 +82,7 @@ public final class ServerStatistics {
         + ", "
         + (afterCleanup ? "0" : OpenTransactions.COUNT_SQL)
         + ", "
-        + (afterCleanup ? "TIMESTAMPDIFF(MICROSECOND, @dbit_batch, SYSDATE(6))" : "0")
+        + OWN_BUSY
         + " FROM information_schema.USER_STATISTICS UNION ALL SELECT IF(TABLE_SCHEMA = "
         + literal(schema)
         + ", TABLE_NAME, '') AS t, SUM(ROWS_CHANGED), 0, 0, 0, 0 FROM"
@@ -85,7 +93,8 @@ public final class ServerStatistics {
     try (Statement statement = control.createStatement();
         ResultSet rows = statement.executeQuery(TOTALS_SQL)) {
       rows.next();
-      return new Reading(rows.getLong(1), rows.getLong(2), rows.getDouble(3), 0, Map.of(), 0, 0);
+      return new Reading(
+          rows.getLong(1), rows.getLong(2), rows.getDouble(3), 0, Map.of(), 0, rows.getDouble(4));
     }
   }
 
@@ -95,7 +104,7 @@ public final class ServerStatistics {
     long statements = 0;
     double busy = 0;
     long open = 0;
-    double batch = 0;
+    double ownBusy = 0;
     long otherRows = 0;
     Map<String, Long> tables = new HashMap<>();
     while (rows.next()) {
@@ -105,14 +114,14 @@ public final class ServerStatistics {
         statements = rows.getLong(3);
         busy = rows.getDouble(4);
         open = rows.getLong(5);
-        batch = rows.getDouble(6);
+        ownBusy = rows.getDouble(6);
       } else if (table.isEmpty()) {
         otherRows = rows.getLong(2);
       } else {
         tables.put(table, rows.getLong(2));
       }
     }
-    return new Reading(userRows, statements, busy, open, Map.copyOf(tables), otherRows, batch);
+    return new Reading(userRows, statements, busy, open, Map.copyOf(tables), otherRows, ownBusy);
   }
 
   /** True when the server has {@code userstat} on, so that these counters move. */

@@ -30,8 +30,9 @@ import java.util.function.Supplier;
  * dbit's connections reports them ({@link #distrust()}).
  *
  * <p>dbit's own statements are accounted for: the user totals read inside a request exclude that
- * request, so its statements, rows and server time are added to an offset that every later reading
- * subtracts.
+ * request, so its statements and rows are added to an offset that every later reading subtracts;
+ * its busy time is the control session's own, read with the totals and subtracted as it is (the
+ * server times a multi-statement request by its last statement only, so no estimate of it holds).
  */
 public final class StatisticsReset implements BetweenTests {
 
@@ -41,6 +42,7 @@ public final class StatisticsReset implements BetweenTests {
   private final String fullSql;
   private final String batchSql;
   private final double busyToMicros;
+  private final double ownBusyToMicros;
 
   /** The state the schema was last restored to. */
   private ServerStatistics.Reading base;
@@ -59,20 +61,27 @@ public final class StatisticsReset implements BetweenTests {
 
   private long ownStatements;
   private long ownRows;
-  private double ownBusyMicros;
+
+  /** The busy time of control sessions replaced since, as far as they were read. */
+  private double closedSessionsMicros;
+
+  /** The control session's busy time at the last reading. */
+  private double lastOwnBusyMicros;
 
   private StatisticsReset(
       Supplier<Connection> control,
       SchemaRestorer restorer,
       SchemaLayout layout,
       String copy,
-      double busyToMicros) {
+      double busyToMicros,
+      double ownBusyToMicros) {
     this.control = control;
     this.restorer = restorer;
     this.layout = layout;
     this.fullSql = ServerStatistics.fullSql(copy, false);
     this.batchSql = ServerStatistics.fullSql(copy, true);
     this.busyToMicros = busyToMicros;
+    this.ownBusyToMicros = ownBusyToMicros;
   }
 
   /**
@@ -86,15 +95,18 @@ public final class StatisticsReset implements BetweenTests {
     if (!ServerStatistics.enabled(control.get())) {
       return Optional.empty();
     }
-    // MariaDB 11.4 reports BUSY_TIME in microseconds; the documentation says seconds. Ask.
+    // MariaDB 11.4 reports BUSY_TIME in microseconds; the documentation says seconds. Ask, for
+    // the user totals and the session's own.
     ServerStatistics.Reading before = ServerStatistics.readTotals(control.get());
     try (Statement statement = control.get().createStatement()) {
       statement.execute("DO SLEEP(0.02)");
     }
     ServerStatistics.Reading after = ServerStatistics.readTotals(control.get());
     double busy = after.busy() - before.busy();
+    double own = after.ownBusy() - before.ownBusy();
     StatisticsReset reset =
-        new StatisticsReset(control, restorer, layout, copy, busy > 1000 ? 1 : 1e6);
+        new StatisticsReset(
+            control, restorer, layout, copy, busy > 1000 ? 1 : 1e6, own > 1000 ? 1 : 1e6);
     reset.base = reset.noteHidden(reset.readFull());
     return Optional.of(reset);
   }
@@ -191,18 +203,15 @@ public final class StatisticsReset implements BetweenTests {
     CleanupPlan plan = firstPass ? restorer.planAfterTest(dirty) : restorer.plan(dirty);
     ownStatements += restorer.takeStatementsSent();
     ServerStatistics.Reading after =
-        adjusted(
-            restorer.clean(
-                "SET @dbit_batch = SYSDATE(6)", plan, batchSql, ServerStatistics::readFull));
+        adjusted(restorer.clean("", plan, batchSql, ServerStatistics::readFull));
     long cleanupRows = 0;
     for (String table : plan.tables()) {
       cleanupRows += after.table(table) - end.table(table);
     }
-    // The user totals will show this request's work only from the next request on: the SET, the
-    // cleanup's statements and the reading.
-    ownStatements += plan.statements().size() + 2;
+    // The user totals will show this request's work only from the next request on: the cleanup's
+    // statements and the reading.
+    ownStatements += plan.statements().size() + 1;
     ownRows += cleanupRows;
-    ownBusyMicros += after.batchMicros();
     Set<String> changedMeanwhile = new LinkedHashSet<>();
     for (String table : after.tables().keySet()) {
       if (!plan.tables().contains(table) && after.table(table) != end.table(table)) {
@@ -238,6 +247,9 @@ public final class StatisticsReset implements BetweenTests {
   public void controlReconnected() {
     // A request cut off midway may have run any part of a cleanup.
     distrusted = true;
+    // The old session's busy time stays in the user totals; the new session counts from zero.
+    closedSessionsMicros += lastOwnBusyMicros;
+    lastOwnBusyMicros = 0;
   }
 
   /** The safe method: probe every table, then read a fresh state. */
@@ -290,14 +302,15 @@ public final class StatisticsReset implements BetweenTests {
 
   /** Subtracts dbit's own earlier requests from the user totals; busy time in microseconds. */
   private ServerStatistics.Reading adjusted(ServerStatistics.Reading raw) {
+    lastOwnBusyMicros = raw.ownBusy() * ownBusyToMicros;
     return new ServerStatistics.Reading(
         raw.rows() - ownRows,
         raw.statements() - ownStatements,
-        raw.busy() * busyToMicros - ownBusyMicros,
+        raw.busy() * busyToMicros - closedSessionsMicros - lastOwnBusyMicros,
         raw.openTransactions(),
         raw.tables(),
         raw.otherRows(),
-        raw.batchMicros());
+        0);
   }
 
   /** {@code r} with the counters of {@code tables} taken from {@code earlier}. */

@@ -48,12 +48,10 @@ public final class StallGuard {
    * What the guard concluded for one test.
    *
    * @param verdict the judgement on the numbers alone
-   * @param stalled true when the test is a (confirmed) transport stall
    * @param summary one line for reports
    * @param message the full stall report, when stalled
    */
-  public record Assessment(
-      StallJudge.Verdict verdict, boolean stalled, String summary, Optional<String> message) {}
+  public record Assessment(StallJudge.Verdict verdict, String summary, Optional<String> message) {}
 
   public StallSettings settings() {
     return settings;
@@ -68,7 +66,7 @@ public final class StallGuard {
             baseline.serverTimingTrusted(),
             loopbackServer);
     if (verdict.outcome() == StallJudge.Outcome.TOO_FEW_STATEMENTS) {
-      return new Assessment(verdict, false, "small: " + verdict.reason(), Optional.empty());
+      return new Assessment(verdict, "small: " + verdict.reason(), Optional.empty());
     }
     return confirmed(
         verdict,
@@ -115,7 +113,6 @@ public final class StallGuard {
       return Optional.of(
           new Assessment(
               new StallJudge.Verdict(StallJudge.Outcome.NO_STALL, reason),
-              false,
               "ok: " + reason,
               Optional.empty()));
     }
@@ -137,7 +134,7 @@ public final class StallGuard {
    */
   private Assessment confirmed(StallJudge.Verdict verdict, String scope, Supplier<String> message) {
     if (verdict.outcome() == StallJudge.Outcome.NO_STALL) {
-      return new Assessment(verdict, false, "ok: " + scope + verdict.reason(), Optional.empty());
+      return new Assessment(verdict, "ok: " + scope + verdict.reason(), Optional.empty());
     }
     Optional<ProbeResult> result = probe();
     if (!result.map(ProbeResult::anyStalls).orElse(false)) {
@@ -145,7 +142,6 @@ public final class StallGuard {
       // something else (a loaded machine, GC, lock waits), and a test tool must not cry wolf.
       return new Assessment(
           verdict,
-          false,
           "suspected, not confirmed: "
               + scope
               + verdict.reason()
@@ -153,7 +149,7 @@ public final class StallGuard {
           Optional.empty());
     }
     return new Assessment(
-        verdict, true, "transport stall: " + scope + verdict.reason(), Optional.of(message.get()));
+        verdict, "transport stall: " + scope + verdict.reason(), Optional.of(message.get()));
   }
 
   private Optional<ProbeResult> probe() {

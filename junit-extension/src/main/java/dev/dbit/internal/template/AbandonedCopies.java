@@ -11,8 +11,9 @@ import java.util.Optional;
 
 /**
  * Test schemas that earlier runs left behind and no run will take again: dbit's marker says they
- * are copies, built from other migrations than this run's, and no run holds their lock. A run that
- * crashed with the same migrations leaves copies the next run takes and restores instead.
+ * are copies (or a copy's bookkeeping), built from other migrations than this run's, and no run
+ * holds their lock. A run that crashed with the same migrations leaves copies the next run takes
+ * and restores instead.
  */
 public final class AbandonedCopies {
   private AbandonedCopies() {}
@@ -33,12 +34,17 @@ public final class AbandonedCopies {
       }
       Optional<SchemaOwnership.Marker> marker = SchemaOwnership.read(control, schema);
       if (marker.isEmpty()
-          || marker.get().kind() != SchemaOwnership.Kind.COPY
+          || marker.get().kind() == SchemaOwnership.Kind.TEMPLATE
           || marker.get().fingerprint().equals(fingerprint)) {
         continue;
       }
-      // Holding its lock keeps any run from taking it while it goes.
-      Optional<ServerLock> lock = ServerLock.tryAcquire(control, schema, 0);
+      // A bookkeeping schema is left alone only if its copy went first (it goes with its copy).
+      String copy =
+          marker.get().kind() == SchemaOwnership.Kind.COPY
+              ? schema
+              : BookkeepingSchema.copyOf(schema).orElse(schema);
+      // Holding the copy's lock keeps any run from taking it while it goes.
+      Optional<ServerLock> lock = ServerLock.tryAcquire(control, copy, 0);
       if (lock.isEmpty()) {
         continue;
       }

@@ -23,7 +23,9 @@ public final class SchemaOwnership {
   /** What a marked schema is for. */
   public enum Kind {
     TEMPLATE,
-    COPY
+    COPY,
+    /** dbit's bookkeeping beside a copy ({@link BookkeepingSchema}). */
+    BOOKKEEPING
   }
 
   /**
@@ -146,9 +148,12 @@ public final class SchemaOwnership {
                         + " it is a leftover you no longer need, drop it yourself."));
   }
 
-  /** Drops {@code schema} after checking that dbit owns it. */
+  /** Drops {@code schema} after checking that dbit owns it; a copy goes with its bookkeeping. */
   public static void dropOwned(Connection connection, String schema) throws SQLException {
-    requireOwned(connection, schema, "drop");
+    Marker marker = requireOwned(connection, schema, "drop");
+    if (marker.kind() == Kind.COPY) {
+      BookkeepingSchema.dropFor(connection, schema);
+    }
     try (Statement statement = connection.createStatement()) {
       statement.execute("DROP DATABASE " + quote(schema));
     }

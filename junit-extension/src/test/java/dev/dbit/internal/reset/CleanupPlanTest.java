@@ -189,7 +189,7 @@ class CleanupPlanTest {
   }
 
   private static KeyTriggers imageKeys() {
-    return new KeyTriggers(() -> null, "copy", LARGE, Map.of("image", "dbit_keys_image"));
+    return new KeyTriggers(() -> null, "copy", LARGE, Map.of("image", "keys_image"));
   }
 
   @Test
@@ -207,12 +207,12 @@ class CleanupPlanTest {
         .containsExactly(
             "START TRANSACTION",
             "SET @dbit_restoring = 1",
-            "DELETE `copy`.`image` FROM `copy`.`image` JOIN `copy`.`dbit_keys_image` ON"
-                + " `copy`.`image`.`id` = `copy`.`dbit_keys_image`.`id`",
+            "DELETE `copy`.`image` FROM `copy`.`image` JOIN `copy_dbit`.`keys_image` ON"
+                + " `copy`.`image`.`id` = `copy_dbit`.`keys_image`.`id`",
             "INSERT INTO `copy`.`image` SELECT * FROM `tpl`.`image` WHERE `id` IN (SELECT `id`"
-                + " FROM `copy`.`dbit_keys_image`)",
+                + " FROM `copy_dbit`.`keys_image`)",
             "SET @dbit_restoring = NULL",
-            "DELETE FROM `copy`.`dbit_keys_image`",
+            "DELETE FROM `copy_dbit`.`keys_image`",
             "COMMIT");
   }
 
@@ -253,14 +253,14 @@ class CleanupPlanTest {
     for (String sql : List.of(cascaded, distrusted)) {
       assertThat(sql)
           .contains("DELETE FROM `copy`.`image` WHERE NOT EXISTS")
-          .doesNotContain("JOIN `copy`.`dbit_keys_image`");
+          .doesNotContain("JOIN `copy_dbit`.`keys_image`");
       String fromImage = sql.substring(sql.indexOf("DELETE FROM `copy`.`image` WHERE NOT EXISTS"));
       assertThat(sql.substring(0, sql.indexOf(fromImage))).endsWith("SET @dbit_restoring = 1\n");
       assertThat(fromImage)
           .containsSubsequence(
               "INSERT INTO `copy`.`image`",
               "SET @dbit_restoring = NULL",
-              "DELETE FROM `copy`.`dbit_keys_image`",
+              "DELETE FROM `copy_dbit`.`keys_image`",
               "COMMIT");
     }
   }
