@@ -203,7 +203,7 @@ public final class ChangeMarkers {
   }
 
   private static Set<String> markerTriggers(Connection control, String copy) throws SQLException {
-    return KeyTriggers.triggerNames(control, copy, List.of("ci", "cu", "cd"));
+    return DbitTriggers.present(control, copy, List.of("ci", "cu", "cd"));
   }
 
   /** The row events each table gets a trigger for. */
@@ -219,7 +219,7 @@ public final class ChangeMarkers {
     }
 
     String triggerName(String table) {
-      return "dbit_" + code + "_" + KeyTriggers.shortName(table);
+      return DbitTriggers.name(code, table);
     }
 
     String createSql(String copy, String table, String trigger) {

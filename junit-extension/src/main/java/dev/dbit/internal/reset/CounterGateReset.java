@@ -81,7 +81,7 @@ public final class CounterGateReset implements BetweenTests {
     List<String> parts = new ArrayList<>();
     parts.add(ROW_COUNTERS_SQL);
     recreations.ifPresent(r -> parts.add(r.sql()));
-    String checksums = restorer.checksumSql(checksummed);
+    String checksums = restorer.checksums().sql(checksummed);
     if (!checksums.isEmpty()) {
       parts.add(checksums);
     }
@@ -203,14 +203,14 @@ public final class CounterGateReset implements BetweenTests {
       Map<String, Long> checksums = Map.of();
       if (!checksummed.isEmpty() && statement.getMoreResults()) {
         try (ResultSet rows = statement.getResultSet()) {
-          checksums = restorer.checksums(rows);
+          checksums = restorer.checksums().read(rows);
         }
       }
       boolean clean =
           now.length == COUNTERS
               && Arrays.equals(now, rowCounters)
               && unchanged
-              && restorer.changedReferenceTables(checksums, checksummed).isEmpty();
+              && restorer.checksums().changed(checksums, checksummed).isEmpty();
       return new Gate(start, now, checksums, clean, !unchanged);
     }
   }

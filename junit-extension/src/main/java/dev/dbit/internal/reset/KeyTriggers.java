@@ -8,22 +8,17 @@ import dev.dbit.internal.template.BookkeepingSchema;
 import dev.dbit.internal.template.SchemaCopier;
 import dev.dbit.internal.template.SchemaLayout;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -118,8 +113,8 @@ public final class KeyTriggers {
   public static Optional<KeyTriggers> intact(
       Supplier<Connection> control, String copy, SchemaLayout layout) {
     try {
-      Map<String, Long> ids = tableIds(control.get(), copy);
-      Map<String, Long> keyIds = tableIds(control.get(), BookkeepingSchema.of(copy));
+      Map<String, Long> ids = InnoDbTables.ids(control.get(), copy);
+      Map<String, Long> keyIds = InnoDbTables.ids(control.get(), BookkeepingSchema.of(copy));
       Map<String, String> keys = new LinkedHashMap<>();
       // Tables InnoDB does not list are not tracked (install skips other engines).
       layout.largeTableKeys().keySet().stream()
@@ -181,8 +176,8 @@ public final class KeyTriggers {
     BookkeepingSchema.ensure(control.get(), copy);
     Set<String> tables = dbitKeyTables(control.get(), copy);
     Set<String> triggers = dbitTriggers(control.get(), copy);
-    Map<String, Long> ids = tableIds(control.get(), copy);
-    Map<String, Long> keyIds = tableIds(control.get(), BookkeepingSchema.of(copy));
+    Map<String, Long> ids = InnoDbTables.ids(control.get(), copy);
+    Map<String, Long> keyIds = InnoDbTables.ids(control.get(), BookkeepingSchema.of(copy));
     try (Statement statement = control.get().createStatement()) {
       for (Map.Entry<String, String> tracked : keyTables.entrySet()) {
         String table = tracked.getKey();
@@ -318,7 +313,7 @@ public final class KeyTriggers {
     }
 
     String triggerName(String table) {
-      return "dbit_" + code + "_" + shortName(table);
+      return DbitTriggers.name(code, table);
     }
 
     static List<String> all(String table) {
@@ -356,54 +351,11 @@ public final class KeyTriggers {
   }
 
   static String keyTableName(String table) {
-    return KEY_TABLE_PREFIX + shortName(table);
-  }
-
-  /** A name that fits in 64 characters with a prefix: the table's, or its start and a hash. */
-  static String shortName(String table) {
-    if (table.length() <= 40) {
-      return table;
-    }
-    try {
-      byte[] digest =
-          MessageDigest.getInstance("SHA-256").digest(table.getBytes(StandardCharsets.UTF_8));
-      return table.substring(0, 40) + "_" + HexFormat.of().formatHex(digest, 0, 4);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  /**
-   * InnoDB's id of each table of {@code copy} (a table created again gets a higher one); empty
-   * where the server does not list them or the user may not read the list.
-   */
-  private static Map<String, Long> tableIds(Connection control, String copy) {
-    String prefix = copy + "/";
-    for (String view :
-        new String[] {"information_schema.INNODB_TABLES", "information_schema.INNODB_SYS_TABLES"}) {
-      Map<String, Long> ids = new java.util.HashMap<>();
-      try (Statement statement = control.createStatement();
-          ResultSet rows =
-              statement.executeQuery(
-                  "SELECT NAME, TABLE_ID FROM "
-                      + view
-                      + " WHERE NAME LIKE "
-                      + literal(
-                          copy.replace("!", "!!").replace("_", "!_").replace("%", "!%") + "/%")
-                      + " ESCAPE '!'")) {
-        while (rows.next()) {
-          ids.put(rows.getString(1).substring(prefix.length()), rows.getLong(2));
-        }
-        return ids;
-      } catch (SQLException e) {
-        // Not this server's name for it, or no privilege to read it.
-      }
-    }
-    return Map.of();
+    return KEY_TABLE_PREFIX + DbitTriggers.shortName(table);
   }
 
   private static Set<String> dbitKeyTables(Connection control, String copy) throws SQLException {
-    return names(
+    return DbitTriggers.lowerCaseNames(
         control,
         "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
             + literal(BookkeepingSchema.of(copy))
@@ -411,34 +363,6 @@ public final class KeyTriggers {
   }
 
   private static Set<String> dbitTriggers(Connection control, String copy) throws SQLException {
-    return triggerNames(control, copy, List.of("ai", "au", "ad"));
-  }
-
-  /**
-   * The names, in lower case, of dbit's triggers in {@code copy} whose names start with {@code
-   * dbit_<code>_} for one of {@code codes}.
-   */
-  static Set<String> triggerNames(Connection control, String copy, List<String> codes)
-      throws SQLException {
-    return names(
-        control,
-        "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = "
-            + literal(copy)
-            + " AND ("
-            + codes.stream()
-                .map(code -> "TRIGGER_NAME LIKE 'dbit!_" + code + "!_%' ESCAPE '!'")
-                .collect(Collectors.joining(" OR "))
-            + ")");
-  }
-
-  private static Set<String> names(Connection control, String sql) throws SQLException {
-    Set<String> names = new TreeSet<>();
-    try (Statement statement = control.createStatement();
-        ResultSet rows = statement.executeQuery(sql)) {
-      while (rows.next()) {
-        names.add(rows.getString(1).toLowerCase(Locale.ROOT));
-      }
-    }
-    return names;
+    return DbitTriggers.present(control, copy, List.of("ai", "au", "ad"));
   }
 }

@@ -237,7 +237,7 @@ public final class MarkedTablesReset implements BetweenTests {
   private String readingSql() {
     StringBuilder sql = new StringBuilder(startCounters.sql());
     sql.append(";\n").append(markers.readSql());
-    String checksums = restorer.checksumSql(unmarkedReference);
+    String checksums = restorer.checksums().sql(unmarkedReference);
     if (!checksums.isEmpty()) {
       sql.append(";\n").append(checksums);
     }
@@ -273,7 +273,7 @@ public final class MarkedTablesReset implements BetweenTests {
       if (part == 0) {
         marked = ChangeMarkers.read(rows);
       } else if (part == 1 && !unmarkedReference.isEmpty()) {
-        checksums = restorer.checksums(rows);
+        checksums = restorer.checksums().read(rows);
       } else {
         filled = SchemaLayout.nonEmptyTables(rows, unmarkedEmpty);
       }
@@ -287,7 +287,7 @@ public final class MarkedTablesReset implements BetweenTests {
     /** The tables to clean: marked, or of another engine and no longer as the template has them. */
     Set<String> changed() {
       Set<String> changed = new LinkedHashSet<>(marked);
-      changed.addAll(restorer.changedReferenceTables(checksums, unmarkedReference));
+      changed.addAll(restorer.checksums().changed(checksums, unmarkedReference));
       changed.addAll(filled);
       return changed;
     }

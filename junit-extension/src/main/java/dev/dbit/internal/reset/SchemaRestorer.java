@@ -1,7 +1,5 @@
 package dev.dbit.internal.reset;
 
-import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
-
 import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.jdbc.MultiStatement;
@@ -13,11 +11,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -49,7 +45,7 @@ public final class SchemaRestorer {
   private final List<String> emptyTables;
   private final List<String> referenceTables;
   private final String existsSql;
-  private Map<String, Long> referenceChecksums = Map.of();
+  private final ReferenceChecksums checksums;
 
   /** Whether cleanups also reset AUTO_INCREMENT counters; set before each test. */
   private boolean resetAutoIncrement;
@@ -67,6 +63,7 @@ public final class SchemaRestorer {
     this.emptyTables = layout.emptyTables();
     this.referenceTables = List.copyOf(layout.referenceTables());
     this.existsSql = emptyTables.isEmpty() ? "" : SchemaLayout.probeSql(copy, emptyTables);
+    this.checksums = new ReferenceChecksums(control, copy);
   }
 
   /**
@@ -80,7 +77,7 @@ public final class SchemaRestorer {
     // them).
     distrustKeys();
     clean(plan(layout.tables()), "", rows -> null);
-    referenceChecksums = readChecksums();
+    checksums.record(copy, referenceTables);
     resetProbingEverything();
   }
 
@@ -92,7 +89,7 @@ public final class SchemaRestorer {
   public void trustReusedCopy() throws SQLException {
     requireOwnership();
     countersMoved = new TreeSet<>(layout.autoIncrementTables());
-    referenceChecksums = readChecksums();
+    checksums.record(copy, referenceTables);
   }
 
   /**
@@ -106,15 +103,15 @@ public final class SchemaRestorer {
     keyTriggers = Optional.of(triggers);
     countersMoved = new TreeSet<>(layout.autoIncrementTables());
     List<String> untracked = untrackedReferenceTables();
-    referenceChecksums = readChecksums(template, untracked);
+    checksums.record(template, untracked);
     probeAndClean(Optional.empty(), "", rows -> null);
-    referenceChecksums = readChecksums(copy, untracked);
+    checksums.record(copy, untracked);
   }
 
   /** Records the reference checksums of a freshly built copy. */
   public void recordBaseline() throws SQLException {
     requireOwnership();
-    referenceChecksums = readChecksums();
+    checksums.record(copy, referenceTables);
   }
 
   /**
@@ -263,7 +260,7 @@ public final class SchemaRestorer {
       parts.add(SchemaLayout.probeSql(copy, empty));
     }
     if (!reference.isEmpty()) {
-      parts.add(checksumSql(reference));
+      parts.add(checksums.sql(reference));
     }
     statementsSent += parts.size();
     try (Statement statement = control.get().createStatement()) {
@@ -276,7 +273,7 @@ public final class SchemaRestorer {
       }
       if (!reference.isEmpty() && isResult) {
         try (ResultSet rows = statement.getResultSet()) {
-          differing.addAll(changedReferenceTables(checksums(rows), reference));
+          differing.addAll(checksums.changed(checksums.read(rows), reference));
         }
       }
     }
@@ -337,63 +334,13 @@ public final class SchemaRestorer {
   }
 
   /**
-   * Rolls back what a failed cleanup started, so that no later request commits half a reset, and
-   * says which statement failed. The caller's next reset must trust no counter.
+   * Rolls back what a failed cleanup started and says which statement failed; the next reset must
+   * trust no counter, no followed row and no recorded key.
    */
   private SQLException rolledBack(String sql, MultiStatement.StatementFailed failure) {
     rowLog.ifPresent(RowChangeLog.Watch::distrust);
     keyTriggers.ifPresent(KeyTriggers::distrust);
-    rollback(failure);
-    // Connector/J reads a multi-statement reply whole and reports the failure without its
-    // position: replay the request one statement at a time to name it, then undo the replay.
-    String statement = failingStatement(sql).orElse("the request");
-    rollback(failure);
-    return new SQLException(
-        "dbit: restoring "
-            + copy
-            + " failed, and dbit rolled the whole reset back: "
-            + failure.getMessage()
-            + " (in: "
-            + abbreviated(statement)
-            + "). The next reset compares every table with the template.",
-        failure.getSQLState(),
-        failure.getErrorCode(),
-        failure);
-  }
-
-  private void rollback(SQLException failure) {
-    try (Statement rollback = control.get().createStatement()) {
-      rollback.execute("ROLLBACK");
-      rollback.execute("SET " + KeyTriggers.SWITCH + " = NULL");
-    } catch (SQLException e) {
-      failure.addSuppressed(e);
-    }
-  }
-
-  /**
-   * The statement that fails when the cleanup's transaction runs one statement at a time; the
-   * caller rolls back.
-   */
-  private Optional<String> failingStatement(String sql) {
-    try (Statement statement = control.get().createStatement()) {
-      for (String one : sql.split(";\n")) {
-        if (one.equals("COMMIT")) {
-          return Optional.empty();
-        }
-        try {
-          statement.execute(one);
-        } catch (SQLException e) {
-          return Optional.of(one);
-        }
-      }
-    } catch (SQLException e) {
-      return Optional.empty();
-    }
-    return Optional.empty();
-  }
-
-  private static String abbreviated(String statement) {
-    return statement.length() <= 200 ? statement : statement.substring(0, 200) + " …";
+    return FailedCleanup.rollBack(control.get(), copy, sql, failure);
   }
 
   /**
@@ -453,33 +400,9 @@ public final class SchemaRestorer {
   /** After a probe that compared every table: the key tables account for what follows. */
   private void trustKeysAgain(Optional<KeyTriggers> incomplete) throws SQLException {
     if (incomplete.isPresent()) {
-      completeBaseline();
+      checksums.complete(referenceTables);
       incomplete.get().trust();
     }
-  }
-
-  /** Those of {@code tables} whose checksum differs from the post-migration one. */
-  List<String> changedReferenceTables(Map<String, Long> checksums, Collection<String> tables) {
-    List<String> changed = new ArrayList<>();
-    for (String table : tables) {
-      if (!Objects.equals(checksums.get(table), referenceChecksums.get(table))) {
-        changed.add(table);
-      }
-    }
-    return changed;
-  }
-
-  /** {@code CHECKSUM TABLE} of {@code tables}; empty when there are none. */
-  String checksumSql(Collection<String> tables) {
-    return checksumSql(copy, tables);
-  }
-
-  /** {@code CHECKSUM TABLE} of {@code tables} in {@code schema}; empty when there are none. */
-  private static String checksumSql(String schema, Collection<String> tables) {
-    return tables.isEmpty()
-        ? ""
-        : "CHECKSUM TABLE "
-            + String.join(", ", tables.stream().map(t -> qualified(schema, t)).toList());
   }
 
   /** The reference tables, in order. */
@@ -487,20 +410,8 @@ public final class SchemaRestorer {
     return referenceTables;
   }
 
-  /** Reads the result of {@link #checksumSql(Collection)}. */
-  Map<String, Long> checksums(ResultSet rows) throws SQLException {
-    return checksums(rows, copy);
-  }
-
-  /** Reads a {@code CHECKSUM TABLE} result of tables in {@code schema}, by table name. */
-  private static Map<String, Long> checksums(ResultSet rows, String schema) throws SQLException {
-    Map<String, Long> checksums = new HashMap<>();
-    String prefix = schema + ".";
-    while (rows.next()) {
-      String name = rows.getString(1);
-      checksums.put(
-          name.startsWith(prefix) ? name.substring(prefix.length()) : name, rows.getLong(2));
-    }
+  /** The reference tables' post-migration checksums. */
+  ReferenceChecksums checksums() {
     return checksums;
   }
 
@@ -533,10 +444,10 @@ public final class SchemaRestorer {
       parts.add(keyed.get().probeSql());
     }
     if (!checksummed.isEmpty()) {
-      parts.add(checksumSql(checksummed));
+      parts.add(checksums.sql(checksummed));
     }
     List<String> dirty = new ArrayList<>();
-    Map<String, Long> checksums = knownChecksums.orElse(Map.of());
+    Map<String, Long> read = knownChecksums.orElse(Map.of());
     if (!parts.isEmpty()) {
       try (Statement statement = control.get().createStatement()) {
         boolean isResult = statement.execute(String.join(";\n", parts));
@@ -554,14 +465,13 @@ public final class SchemaRestorer {
         }
         if (!checksummed.isEmpty() && isResult) {
           try (ResultSet rows = statement.getResultSet()) {
-            checksums = checksums(rows);
+            read = checksums.read(rows);
           }
         }
       }
     }
     dirty.addAll(
-        changedReferenceTables(
-            checksums, knownChecksums.isPresent() ? referenceTables : checksummed));
+        checksums.changed(read, knownChecksums.isPresent() ? referenceTables : checksummed));
     if (keyed.isPresent()) {
       for (String reached : layout.withCascades(new LinkedHashSet<>(dirty))) {
         if (keyed.get().tables().contains(reached) && !dirty.contains(reached)) {
@@ -572,40 +482,11 @@ public final class SchemaRestorer {
     return dirty;
   }
 
-  private Map<String, Long> readChecksums() throws SQLException {
-    return readChecksums(copy, referenceTables);
-  }
-
-  /** {@code CHECKSUM TABLE} of {@code tables} in {@code schema}, by table name. */
-  private Map<String, Long> readChecksums(String schema, List<String> tables) throws SQLException {
-    if (tables.isEmpty()) {
-      return Map.of();
-    }
-    try (Statement statement = control.get().createStatement();
-        ResultSet rows = statement.executeQuery(checksumSql(schema, tables))) {
-      return checksums(rows, schema);
-    }
-  }
-
   /** Reference tables no key trigger tracks. */
   private List<String> untrackedReferenceTables() {
     return referenceTables.stream()
         .filter(t -> keyTriggers.isEmpty() || !keyTriggers.get().tables().contains(t))
         .toList();
-  }
-
-  /**
-   * Checksums the reference tables that have no baseline yet (tracked tables after a warm start),
-   * on a copy just restored.
-   */
-  private void completeBaseline() throws SQLException {
-    List<String> missing =
-        referenceTables.stream().filter(t -> !referenceChecksums.containsKey(t)).toList();
-    if (!missing.isEmpty()) {
-      Map<String, Long> all = new HashMap<>(referenceChecksums);
-      all.putAll(readChecksums(copy, missing));
-      referenceChecksums = Map.copyOf(all);
-    }
   }
 
   private void requireOwnership() throws SQLException {

@@ -2,6 +2,7 @@ package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 
+import dev.dbit.internal.jdbc.MultiStatement;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,16 +28,16 @@ public final class ServerStatistics {
           + " COALESCE(SUM(BUSY_TIME), 0)";
 
   /**
-   * The reading connection's own busy time: the same accumulator the server adds to the user
-   * totals, at the same moment (after each request), so the two subtract exactly.
+   * The statement each of dbit's requests ends with. MariaDB credits a request's busy time by its
+   * last statement alone (each statement of a multi-statement request restarts the clock), so a
+   * request that ends with this one adds a few microseconds to the busy time, whatever it ran
+   * before: the reading that starts a test adds next to nothing to the test's server SQL time.
    */
-  private static final String OWN_BUSY =
-      "(SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME ="
-          + " 'BUSY_TIME')";
+  static final String LAST = "DO 0";
 
-  /** The totals alone: rows changed, statements, busy time, the reader's own busy time. */
+  /** The totals alone: rows changed, statements, busy time; then {@link #LAST}. */
   static final String TOTALS_SQL =
-      "SELECT " + TOTALS_COLUMNS + ", " + OWN_BUSY + " FROM information_schema.USER_STATISTICS";
+      "SELECT " + TOTALS_COLUMNS + " FROM information_schema.USER_STATISTICS;\n" + LAST;
 
   private ServerStatistics() {}
 
@@ -49,8 +50,6 @@ public final class ServerStatistics {
    * @param openTransactions transactions holding locks or changes, other than the reader's
    * @param tables rows changed per table of the test schema; empty when only totals were read
    * @param otherRows rows changed in all other schemas
-   * @param ownBusy the reading connection's busy time up to its previous request, in the unit of
-   *     {@code SESSION_STATUS}
    */
   record Reading(
       long rows,
@@ -58,8 +57,7 @@ public final class ServerStatistics {
       double busy,
       long openTransactions,
       Map<String, Long> tables,
-      long otherRows,
-      double ownBusy) {
+      long otherRows) {
 
     long tableRows() {
       return tables.values().stream().mapToLong(Long::longValue).sum() + otherRows;
@@ -71,7 +69,8 @@ public final class ServerStatistics {
   }
 
   /**
-   * The totals plus open transactions plus the per-table counters of {@code schema}.
+   * The totals plus open transactions plus the per-table counters of {@code schema}; then {@link
+   * #LAST}.
    *
    * @param afterCleanup read at the end of dbit's own cleanup request: no count of open
    *     transactions, which only the end of a test asks for
@@ -81,21 +80,20 @@ public final class ServerStatistics {
         + TOTALS_COLUMNS
         + ", "
         + (afterCleanup ? "0" : OpenTransactions.COUNT_SQL)
-        + ", "
-        + OWN_BUSY
         + " FROM information_schema.USER_STATISTICS UNION ALL SELECT IF(TABLE_SCHEMA = "
         + literal(schema)
-        + ", TABLE_NAME, '') AS t, SUM(ROWS_CHANGED), 0, 0, 0, 0 FROM"
-        + " information_schema.TABLE_STATISTICS GROUP BY t";
+        + ", TABLE_NAME, '') AS t, SUM(ROWS_CHANGED), 0, 0, 0 FROM"
+        + " information_schema.TABLE_STATISTICS GROUP BY t;\n"
+        + LAST;
   }
 
   static Reading readTotals(Connection control) throws SQLException {
-    try (Statement statement = control.createStatement();
-        ResultSet rows = statement.executeQuery(TOTALS_SQL)) {
-      rows.next();
-      return new Reading(
-          rows.getLong(1), rows.getLong(2), rows.getDouble(3), 0, Map.of(), 0, rows.getDouble(4));
-    }
+    return MultiStatement.executeReadingLast(control, TOTALS_SQL, ServerStatistics::readTotals);
+  }
+
+  private static Reading readTotals(ResultSet rows) throws SQLException {
+    rows.next();
+    return new Reading(rows.getLong(1), rows.getLong(2), rows.getDouble(3), 0, Map.of(), 0);
   }
 
   /** Parses the result of {@link #fullSql}. */
@@ -104,7 +102,6 @@ public final class ServerStatistics {
     long statements = 0;
     double busy = 0;
     long open = 0;
-    double ownBusy = 0;
     long otherRows = 0;
     Map<String, Long> tables = new HashMap<>();
     while (rows.next()) {
@@ -114,14 +111,13 @@ public final class ServerStatistics {
         statements = rows.getLong(3);
         busy = rows.getDouble(4);
         open = rows.getLong(5);
-        ownBusy = rows.getDouble(6);
       } else if (table.isEmpty()) {
         otherRows = rows.getLong(2);
       } else {
         tables.put(table, rows.getLong(2));
       }
     }
-    return new Reading(userRows, statements, busy, open, Map.copyOf(tables), otherRows, ownBusy);
+    return new Reading(userRows, statements, busy, open, Map.copyOf(tables), otherRows);
   }
 
   /** True when the server has {@code userstat} on, so that these counters move. */

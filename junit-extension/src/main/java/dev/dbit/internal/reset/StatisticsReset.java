@@ -1,9 +1,9 @@
 package dev.dbit.internal.reset;
 
+import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
@@ -30,9 +30,9 @@ import java.util.function.Supplier;
  * dbit's connections reports them ({@link #distrust()}).
  *
  * <p>dbit's own statements are accounted for: the user totals read inside a request exclude that
- * request, so its statements and rows are added to an offset that every later reading subtracts;
- * its busy time is the control session's own, read with the totals and subtracted as it is (the
- * server times a multi-statement request by its last statement only, so no estimate of it holds).
+ * request, so its statements and rows are added to an offset that every later reading subtracts.
+ * Its busy time needs no offset: each request ends with {@link ServerStatistics#LAST}, and MariaDB
+ * credits a request's busy time by its last statement only.
  */
 public final class StatisticsReset implements BetweenTests {
 
@@ -42,7 +42,6 @@ public final class StatisticsReset implements BetweenTests {
   private final String fullSql;
   private final String batchSql;
   private final double busyToMicros;
-  private final double ownBusyToMicros;
 
   /** The state the schema was last restored to. */
   private ServerStatistics.Reading base;
@@ -62,26 +61,18 @@ public final class StatisticsReset implements BetweenTests {
   private long ownStatements;
   private long ownRows;
 
-  /** The busy time of control sessions replaced since, as far as they were read. */
-  private double closedSessionsMicros;
-
-  /** The control session's busy time at the last reading. */
-  private double lastOwnBusyMicros;
-
   private StatisticsReset(
       Supplier<Connection> control,
       SchemaRestorer restorer,
       SchemaLayout layout,
       String copy,
-      double busyToMicros,
-      double ownBusyToMicros) {
+      double busyToMicros) {
     this.control = control;
     this.restorer = restorer;
     this.layout = layout;
     this.fullSql = ServerStatistics.fullSql(copy, false);
     this.batchSql = ServerStatistics.fullSql(copy, true);
     this.busyToMicros = busyToMicros;
-    this.ownBusyToMicros = ownBusyToMicros;
   }
 
   /**
@@ -95,18 +86,15 @@ public final class StatisticsReset implements BetweenTests {
     if (!ServerStatistics.enabled(control.get())) {
       return Optional.empty();
     }
-    // MariaDB 11.4 reports BUSY_TIME in microseconds; the documentation says seconds. Ask, for
-    // the user totals and the session's own.
+    // MariaDB 11.4 reports BUSY_TIME in microseconds; the documentation says seconds. Ask.
     ServerStatistics.Reading before = ServerStatistics.readTotals(control.get());
     try (Statement statement = control.get().createStatement()) {
       statement.execute("DO SLEEP(0.02)");
     }
     ServerStatistics.Reading after = ServerStatistics.readTotals(control.get());
     double busy = after.busy() - before.busy();
-    double own = after.ownBusy() - before.ownBusy();
     StatisticsReset reset =
-        new StatisticsReset(
-            control, restorer, layout, copy, busy > 1000 ? 1 : 1e6, own > 1000 ? 1 : 1e6);
+        new StatisticsReset(control, restorer, layout, copy, busy > 1000 ? 1 : 1e6);
     reset.base = reset.noteHidden(reset.readFull());
     return Optional.of(reset);
   }
@@ -209,8 +197,8 @@ public final class StatisticsReset implements BetweenTests {
       cleanupRows += after.table(table) - end.table(table);
     }
     // The user totals will show this request's work only from the next request on: the cleanup's
-    // statements and the reading.
-    ownStatements += plan.statements().size() + 1;
+    // statements, the reading and the last statement.
+    ownStatements += plan.statements().size() + 2;
     ownRows += cleanupRows;
     Set<String> changedMeanwhile = new LinkedHashSet<>();
     for (String table : after.tables().keySet()) {
@@ -247,9 +235,6 @@ public final class StatisticsReset implements BetweenTests {
   public void controlReconnected() {
     // A request cut off midway may have run any part of a cleanup.
     distrusted = true;
-    // The old session's busy time stays in the user totals; the new session counts from zero.
-    closedSessionsMicros += lastOwnBusyMicros;
-    lastOwnBusyMicros = 0;
   }
 
   /** The safe method: probe every table, then read a fresh state. */
@@ -287,30 +272,27 @@ public final class StatisticsReset implements BetweenTests {
   /** The user totals alone: enough to tell that nothing changed, and to measure. */
   private ServerStatistics.Reading readTotals() throws SQLException {
     ServerStatistics.Reading reading = adjusted(ServerStatistics.readTotals(control.get()));
-    ownStatements++;
+    ownStatements += 2;
     return reading;
   }
 
   private ServerStatistics.Reading readFull() throws SQLException {
-    try (Statement statement = control.get().createStatement();
-        ResultSet rows = statement.executeQuery(fullSql)) {
-      ServerStatistics.Reading reading = adjusted(ServerStatistics.readFull(rows));
-      ownStatements++;
-      return reading;
-    }
+    ServerStatistics.Reading reading =
+        adjusted(
+            MultiStatement.executeReadingLast(control.get(), fullSql, ServerStatistics::readFull));
+    ownStatements += 2;
+    return reading;
   }
 
   /** Subtracts dbit's own earlier requests from the user totals; busy time in microseconds. */
   private ServerStatistics.Reading adjusted(ServerStatistics.Reading raw) {
-    lastOwnBusyMicros = raw.ownBusy() * ownBusyToMicros;
     return new ServerStatistics.Reading(
         raw.rows() - ownRows,
         raw.statements() - ownStatements,
-        raw.busy() * busyToMicros - closedSessionsMicros - lastOwnBusyMicros,
+        raw.busy() * busyToMicros,
         raw.openTransactions(),
         raw.tables(),
-        raw.otherRows(),
-        0);
+        raw.otherRows());
   }
 
   /** {@code r} with the counters of {@code tables} taken from {@code earlier}. */
@@ -321,7 +303,7 @@ public final class StatisticsReset implements BetweenTests {
       counters.put(table, earlier.table(table));
     }
     return new ServerStatistics.Reading(
-        r.rows(), r.statements(), r.busy(), r.openTransactions(), counters, r.otherRows(), 0);
+        r.rows(), r.statements(), r.busy(), r.openTransactions(), counters, r.otherRows());
   }
 
   private static ServerCounters.Reading counters(ServerStatistics.Reading reading) {

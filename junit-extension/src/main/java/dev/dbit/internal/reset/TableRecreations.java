@@ -1,7 +1,5 @@
 package dev.dbit.internal.reset;
 
-import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
-
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -30,15 +28,13 @@ final class TableRecreations {
    * list ({@code PROCESS} on MariaDB).
    */
   static Optional<TableRecreations> ifReadable(Supplier<Connection> control, String schema) {
-    String prefix = literal(schema.replace("!", "!!").replace("_", "!_") + "/%") + " ESCAPE '!'";
-    for (String table :
-        new String[] {"information_schema.INNODB_TABLES", "information_schema.INNODB_SYS_TABLES"}) {
+    for (String table : InnoDbTables.VIEWS) {
       TableRecreations check =
           new TableRecreations(
               "SELECT COUNT(*), COALESCE(SUM(TABLE_ID), 0) FROM "
                   + table
-                  + " WHERE NAME LIKE "
-                  + prefix);
+                  + " WHERE "
+                  + InnoDbTables.inSchema(schema));
       try {
         check.rebase(control.get());
         if (check.baseline[0] > 0) {

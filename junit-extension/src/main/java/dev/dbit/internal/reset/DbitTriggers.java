@@ -1,0 +1,72 @@
+package dev.dbit.internal.reset;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The one naming rule for the triggers dbit puts on a copy's tables, its only footprint there:
+ * {@code dbit_<event>_<table>}, where {@code <event>} is {@code ci}/{@code cu}/{@code cd} ({@link
+ * ChangeMarkers}) or {@code ai}/{@code au}/{@code ad} ({@link KeyTriggers}) and {@code <table>} the
+ * table's name, or its first 40 characters and a hash.
+ */
+final class DbitTriggers {
+  private DbitTriggers() {}
+
+  /** The trigger for event {@code code} on {@code table}. */
+  static String name(String code, String table) {
+    return "dbit_" + code + "_" + shortName(table);
+  }
+
+  /** A name that fits in 64 characters with a prefix: the table's, or its start and a hash. */
+  static String shortName(String table) {
+    if (table.length() <= 40) {
+      return table;
+    }
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(table.getBytes(StandardCharsets.UTF_8));
+      return table.substring(0, 40) + "_" + HexFormat.of().formatHex(digest, 0, 4);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The names, in lower case, of dbit's triggers in {@code copy} for the events {@code codes}. */
+  static Set<String> present(Connection control, String copy, List<String> codes)
+      throws SQLException {
+    return lowerCaseNames(
+        control,
+        "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = "
+            + literal(copy)
+            + " AND ("
+            + codes.stream()
+                .map(code -> "TRIGGER_NAME LIKE 'dbit!_" + code + "!_%' ESCAPE '!'")
+                .collect(Collectors.joining(" OR "))
+            + ")");
+  }
+
+  /** The first column of {@code sql}'s rows, in lower case. */
+  static Set<String> lowerCaseNames(Connection control, String sql) throws SQLException {
+    Set<String> names = new TreeSet<>();
+    try (Statement statement = control.createStatement();
+        ResultSet rows = statement.executeQuery(sql)) {
+      while (rows.next()) {
+        names.add(rows.getString(1).toLowerCase(Locale.ROOT));
+      }
+    }
+    return names;
+  }
+}
