@@ -2,7 +2,6 @@ package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.config.DbitConfiguration;
@@ -14,12 +13,9 @@ import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.reset.BetweenTests;
 import dev.dbit.internal.reset.ChangeMarkers;
-import dev.dbit.internal.reset.CounterGateReset;
 import dev.dbit.internal.reset.KeyTriggers;
-import dev.dbit.internal.reset.MarkedTablesReset;
-import dev.dbit.internal.reset.PerformanceSchemaReset;
+import dev.dbit.internal.reset.ResetEngines;
 import dev.dbit.internal.reset.SchemaRestorer;
-import dev.dbit.internal.reset.StatisticsReset;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.stall.StallGuard;
 import dev.dbit.internal.template.AbandonedCopies;
@@ -155,7 +151,8 @@ final class RunStarter {
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
     ServerCounters counters = ServerCounters.on(control.get());
     BetweenTests between =
-        strategy(control, restorer, layout, worker.schema(), counters, config.resetTriggers());
+        ResetEngines.forServer(
+            control, restorer, layout, worker.schema(), counters, config.resetTriggers());
     Judging judging = judging(config, server, control, poolConnections, worker.schema(), counters);
     TestLifecycle lifecycle =
         new TestLifecycle(
@@ -292,67 +289,6 @@ final class RunStarter {
           Level.INFO,
           "dbit: dropped test schemas that earlier runs with other migrations left behind: "
               + abandoned);
-    }
-  }
-
-  /**
-   * MariaDB's user statistics when the server keeps them, else MySQL's performance_schema table
-   * counters when they are on, else dbit's triggers ({@code triggers}), else the portable counter
-   * gate.
-   */
-  private static BetweenTests strategy(
-      ControlConnection control,
-      SchemaRestorer restorer,
-      SchemaLayout layout,
-      String copy,
-      ServerCounters counters,
-      boolean triggers)
-      throws SQLException {
-    // An earlier run's key triggers go before any strategy reads its first counters; the strategy
-    // that needs them installs them again on the clean copy.
-    removeKeyTriggers(control, restorer, layout, copy);
-    Optional<StatisticsReset> statistics =
-        StatisticsReset.ifAvailable(control, restorer, layout, copy);
-    if (statistics.isPresent()) {
-      ChangeMarkers.remove(control.get(), copy);
-      return statistics.get();
-    }
-    Optional<PerformanceSchemaReset> tableIo =
-        PerformanceSchemaReset.ifAvailable(control, restorer, layout, copy, counters);
-    if (tableIo.isPresent()) {
-      ChangeMarkers.remove(control.get(), copy);
-      return tableIo.get();
-    }
-    if (!triggers) {
-      ChangeMarkers.remove(control.get(), copy);
-      LOG.log(
-          Level.INFO,
-          "dbit: no counters per table on this server and "
-              + DbIntegrationTest.RESET_TRIGGERS
-              + "=false: changed tables found by global row counters, every table compared after"
-              + " a test that wrote");
-      return new CounterGateReset(control, restorer, counters, copy);
-    }
-    // No binary log to follow and no counter per table: triggers keep the changed keys.
-    if (restorer.followedTables().isEmpty() && !layout.largeTableKeys().isEmpty()) {
-      KeyTriggers.install(control, copy, layout).ifPresent(restorer::keepKeysBy);
-    }
-    // No counter per table: triggers mark the changed tables.
-    Optional<MarkedTablesReset> marked =
-        MarkedTablesReset.ifAvailable(control, restorer, layout, copy, counters);
-    if (marked.isPresent()) {
-      return marked.get();
-    }
-    LOG.log(Level.WARNING, CounterGateReset.ADVICE.formatted(layout.tables().size()));
-    return new CounterGateReset(control, restorer, counters, copy);
-  }
-
-  /** Drops the key triggers an earlier run left, and stops using them. */
-  private static void removeKeyTriggers(
-      ControlConnection control, SchemaRestorer restorer, SchemaLayout layout, String copy) {
-    restorer.forgetKeys();
-    if (!layout.largeTableKeys().isEmpty()) {
-      KeyTriggers.remove(control.get(), copy);
     }
   }
 

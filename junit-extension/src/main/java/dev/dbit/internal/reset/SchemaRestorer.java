@@ -25,17 +25,8 @@ import java.util.function.Supplier;
  * strategy falls back to, a probe of every table (empty-after-migration tables asked for a row,
  * reference tables checksummed).
  */
-public final class SchemaRestorer {
-  /** Cleanups in a row before dbit gives up on a schema that keeps changing. */
-  static final int MAX_PASSES = 5;
-
-  /** The failure of a reset after {@link #MAX_PASSES} cleanups that each found new writes. */
-  static IllegalStateException keptChanging() {
-    return new IllegalStateException(
-        "dbit: the test schema kept changing during "
-            + MAX_PASSES
-            + " reset passes; some connection keeps writing between tests.");
-  }
+public final class SchemaRestorer implements Cleanups {
+  private static final int MAX_PASSES = ResetEngine.MAX_PASSES;
 
   private final Supplier<Connection> control;
   private final String template;
@@ -144,7 +135,8 @@ public final class SchemaRestorer {
    * last call, as MariaDB's user statistics count them (a strategy that counts its own statements
    * adds them).
    */
-  int takeStatementsSent() {
+  @Override
+  public int takeStatementsSent() {
     int sent = statementsSent;
     statementsSent = 0;
     return sent;
@@ -225,7 +217,8 @@ public final class SchemaRestorer {
    * rollback, or {@code AUTO_INCREMENT} counters to reset. Flagged tables with an {@code
    * AUTO_INCREMENT} column count as moved, since a rolled-back insert moves the counter.
    */
-  Optional<Set<String>> differingAfterRollback(Set<String> flagged) throws SQLException {
+  @Override
+  public Optional<Set<String>> differingAfterRollback(Set<String> flagged) throws SQLException {
     boolean applies = rolledBack && !resetAutoIncrement && !flagged.isEmpty();
     rolledBack = false;
     if (!applies) {
@@ -282,12 +275,14 @@ public final class SchemaRestorer {
   }
 
   /** True when the next reset must run a cleanup for counters alone, even if no row changed. */
-  boolean countersToReset() {
+  @Override
+  public boolean countersToReset() {
     return resetAutoIncrement && !countersMoved.isEmpty();
   }
 
   /** The cleanup of {@code dirty} with the current bookkeeping, comparing in full; runs nothing. */
-  CleanupPlan plan(Collection<String> dirty) {
+  @Override
+  public CleanupPlan plan(Collection<String> dirty) {
     return planner.plan(
         dirty, countersMoved, resetAutoIncrement, ChangedRows.unknown(), keyTriggers);
   }
@@ -296,7 +291,8 @@ public final class SchemaRestorer {
    * The cleanup of {@code dirty} after a test, whose large tables get back only the rows the binary
    * log says the test changed (when dbit follows it); runs nothing but that reading.
    */
-  CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
+  @Override
+  public CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
     return planner.plan(dirty, countersMoved, resetAutoIncrement, changes(dirty), keyTriggers);
   }
 

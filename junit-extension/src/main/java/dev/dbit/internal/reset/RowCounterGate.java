@@ -17,30 +17,22 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * The portable strategy, for MySQL and for MariaDB without {@code userstat}: a gate decides whether
- * anything needs probing. The statement counters that start a test's measurement are read at the
- * head of the gate's request, so that between two tests that wrote nothing dbit sends two requests:
- * the end reading (which also counts the open transactions the lock janitor would look for) and the
- * gate.
+ * The portable reader, for servers that count no writes per table where dbit may not mark changed
+ * tables by triggers: a gate decides whether anything needs probing. It names no table: when
+ * anything may have changed, the reset probes every table.
  *
  * <p>The gate: the server's global row-operation counters ({@code Handler_write}, {@code
  * Handler_update}, {@code Handler_delete}; MariaDB has no {@code Innodb_rows_*}) and whether any
  * table was created again ({@link TableRecreations}: InnoDB's table ids; reference tables of other
- * engines, or all of them where the ids cannot be read, are checksummed instead), in one round
- * trip. When no row was written anywhere on the server since the last reset and no table was
- * created again, the schema is clean. Otherwise the restorer probes every table and cleans what
- * differs, reading the counters again in the cleanup's request.
- *
- * <p>The gate cannot miss a write to this schema: every row a table gains, loses or changes through
- * the storage engine interface moves one of the counters (reads and internal temporary tables do
- * not), cascades only change rows whose parent change moved them, and rolled-back writes move them
- * too, which only costs a probe. Statements that change rows without row operations ({@code
- * TRUNCATE}, {@code DROP} and {@code CREATE}, a copying {@code ALTER}) create the table again,
- * which gives it a new id.
+ * engines, or all of them where the ids cannot be read, are checksummed instead), read in one
+ * request after the statement counters that start the next test. Every row a table gains, loses or
+ * changes through the storage engine moves one of the counters (rolled-back writes too, which only
+ * costs a probe); {@code TRUNCATE}, {@code DROP} and {@code CREATE} and a copying {@code ALTER}
+ * give the table a new id.
  */
-public final class CounterGateReset implements BetweenTests {
-  /** Logged when a run falls back to this strategy; {@code %d}: the number of tables. */
-  public static final String ADVICE =
+final class RowCounterGate implements ChangeReader<RowCounterGate.Gate> {
+  /** Logged when a run falls back to this reader; {@code %d}: the number of tables. */
+  static final String ADVICE =
       "dbit: this server counts no writes per table (MariaDB: userstat and performance_schema off;"
           + " MySQL: performance_schema off), so the reset after every test that wrote probes all"
           + " %d tables. On a test server, SET GLOBAL userstat=ON (MariaDB, no restart) or start it"
@@ -62,12 +54,37 @@ public final class CounterGateReset implements BetweenTests {
 
   private final String gateSql;
   private ServerCounters counters;
-  private boolean distrusted;
 
-  /** The row counters right after the last reset; empty: the next gate probes. */
+  /** The row counters right after the last reset. */
   private long[] rowCounters;
 
-  public CounterGateReset(
+  /**
+   * One reading.
+   *
+   * @param start the statement counters
+   * @param open some connection may hold locks or changes
+   * @param changed null after a test (the gate decides), else none: the gate names no table
+   * @param counters the global row counters, when the gate read them
+   * @param checksums the reference tables' checksums, when the gate read them
+   * @param probe anything may have changed: probe every table
+   * @param recreated a table of the schema was created again since the last reset
+   */
+  record Gate(
+      ServerCounters.Reading start,
+      boolean open,
+      Set<String> changed,
+      long[] counters,
+      Map<String, Long> checksums,
+      boolean probe,
+      boolean recreated)
+      implements ChangeReader.Reading {
+    @Override
+    public boolean openTransactions() {
+      return open;
+    }
+  }
+
+  RowCounterGate(
       Supplier<Connection> control, SchemaRestorer restorer, ServerCounters counters, String copy)
       throws SQLException {
     this.control = control;
@@ -97,97 +114,25 @@ public final class CounterGateReset implements BetweenTests {
   }
 
   @Override
-  public ServerCounters.Reading beforeTest() throws SQLException {
-    if (distrusted) {
-      distrusted = false;
-      restorer.distrustKeys();
-      if (recreations.isPresent()) {
-        recreations.get().rebase(control.get());
-      }
-      rowCounters =
-          restorer
-              .probeAndClean(Optional.empty(), ROW_COUNTERS_SQL, CounterGateReset::rowCounters)
-              .orElse(readRowCounters());
-      return counters.read(control.get());
-    }
-    // Read before probing: a write racing with the probe moves the counters past this baseline.
-    Gate gate = gate();
-    if (gate.clean()) {
-      if (restorer.countersToReset()) {
-        rowCounters =
-            restorer.clean(
-                restorer.plan(List.of()), ROW_COUNTERS_SQL, CounterGateReset::rowCounters);
-        return counters.read(control.get());
-      }
-      // Nothing ran since the gate's request, which read the counters first: the next test's start.
-      return gate.start();
-    }
-    recreations.ifPresent(TableRecreations::acceptLastRead);
-    // Rows of a re-created table changed unseen by any trigger, which it may have lost; triggers
-    // and key tables created again give the schema new table ids, the baseline from here.
-    if (gate.recreated() && restorer.distrustKeys() && recreations.isPresent()) {
-      recreations.get().rebase(control.get());
-    }
-    rowCounters =
-        restorer
-            .probeAndClean(
-                recreations.isPresent() ? Optional.empty() : Optional.of(gate.checksums()),
-                ROW_COUNTERS_SQL,
-                CounterGateReset::rowCounters)
-            .orElse(gate.counters());
-    return counters.read(control.get());
+  public String describe() {
+    return "global row counters gate a probe of every table";
   }
 
   @Override
-  public AfterTest afterTest() throws SQLException {
+  public Gate end() throws SQLException {
     try (Statement statement = control.get().createStatement()) {
       ServerCounters.Reading reading =
           counters.readBefore(statement, "SELECT " + OpenTransactions.COUNT_SQL);
       try (ResultSet rows = statement.getResultSet()) {
         rows.next();
-        return new AfterTest(reading, rows.getLong(1) > 0);
+        return new Gate(reading, rows.getLong(1) > 0, null, new long[0], Map.of(), false, false);
       }
     }
   }
 
+  /** Read before probing: a write racing with the probe moves the counters past this baseline. */
   @Override
-  public ServerCounters.Reading peek() throws SQLException {
-    return counters.read(control.get());
-  }
-
-  @Override
-  public void distrust() {
-    distrusted = true;
-  }
-
-  @Override
-  public void controlReconnected() throws SQLException {
-    counters = ServerCounters.on(control.get());
-    distrusted = true;
-  }
-
-  @Override
-  public String describe() {
-    return "global row counters gate a probe of every table";
-  }
-
-  /**
-   * The gate's reading.
-   *
-   * @param start the statement counters, read first in the gate's request
-   * @param counters the global row counters now
-   * @param checksums the reference tables' checksums now
-   * @param clean no row written on the server and no reference table changed since the last reset
-   * @param recreated a table of the schema was created again since the last reset
-   */
-  private record Gate(
-      ServerCounters.Reading start,
-      long[] counters,
-      Map<String, Long> checksums,
-      boolean clean,
-      boolean recreated) {}
-
-  private Gate gate() throws SQLException {
+  public Gate gate(Optional<Gate> end, boolean cleanAnyway) throws SQLException {
     try (Statement statement = control.get().createStatement()) {
       ServerCounters.Reading start = counters.readBefore(statement, gateSql);
       long[] now;
@@ -211,8 +156,68 @@ public final class CounterGateReset implements BetweenTests {
               && Arrays.equals(now, rowCounters)
               && unchanged
               && restorer.checksums().changed(checksums, checksummed).isEmpty();
-      return new Gate(start, now, checksums, clean, !unchanged);
+      return new Gate(start, false, Set.of(), now, checksums, !clean, !unchanged);
     }
+  }
+
+  @Override
+  public boolean asksAfterRollback() {
+    return false;
+  }
+
+  @Override
+  public void restoredAt(Gate reading) {
+    throw new UnsupportedOperationException("the gate asks nothing after a rollback");
+  }
+
+  /** Only after a clean gate, to reset {@code AUTO_INCREMENT} counters. */
+  @Override
+  public Gate clean(CleanupPlan plan, Gate before) throws SQLException {
+    rowCounters = restorer.clean(plan, ROW_COUNTERS_SQL, RowCounterGate::rowCounters);
+    return new Gate(
+        counters.read(control.get()), false, Set.of(), rowCounters, Map.of(), false, false);
+  }
+
+  /**
+   * Probes every table and cleans what differs, reading the row counters again in the cleanup's
+   * request. After a gate, the checksums it read spare the first probe theirs, unless a table was
+   * created again: then rows changed unseen by any trigger, which it may have lost; triggers and
+   * key tables created again give the schema new table ids, the baseline from here.
+   */
+  @Override
+  public ServerCounters.Reading probeEverything(Optional<Gate> gate) throws SQLException {
+    Optional<Map<String, Long>> known = Optional.empty();
+    if (gate.isEmpty()) {
+      restorer.distrustKeys();
+      if (recreations.isPresent()) {
+        recreations.get().rebase(control.get());
+      }
+    } else {
+      recreations.ifPresent(TableRecreations::acceptLastRead);
+      if (gate.get().recreated() && restorer.distrustKeys() && recreations.isPresent()) {
+        recreations.get().rebase(control.get());
+      }
+      known = recreations.isPresent() ? Optional.empty() : Optional.of(gate.get().checksums());
+    }
+    Optional<long[]> after =
+        restorer.probeAndClean(known, ROW_COUNTERS_SQL, RowCounterGate::rowCounters);
+    rowCounters = after.isPresent() ? after.get() : afterNothingCleaned(gate);
+    return counters.read(control.get());
+  }
+
+  /** The row counters when a probe cleaned nothing: the gate's, or read now. */
+  private long[] afterNothingCleaned(Optional<Gate> gate) throws SQLException {
+    return gate.isPresent() ? gate.get().counters() : readRowCounters();
+  }
+
+  @Override
+  public ServerCounters.Reading peek() throws SQLException {
+    return counters.read(control.get());
+  }
+
+  @Override
+  public void controlReconnected() throws SQLException {
+    counters = ServerCounters.on(control.get());
   }
 
   private long[] readRowCounters() throws SQLException {

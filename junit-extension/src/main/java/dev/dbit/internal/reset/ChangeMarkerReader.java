@@ -15,29 +15,25 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Two requests between tests whatever the test did, on servers that count no writes per table:
- * {@link ChangeMarkers} name the tables a test changed.
+ * Servers that count no writes per table: {@link ChangeMarkers} (dbit's triggers) name the tables a
+ * test changed, two requests between tests whatever the test did.
  *
  * <p>The end reading takes the statement counters, counts the open transactions and reads the
- * markers. After a test that changed tables, the next request cleans them (and the reference tables
- * their cascades reach) and reads the next test's counters and the checks below. After a test that
- * changed nothing, the next request (the gate) reads the counters and the checks: the markers, read
- * uncommitted, and the tables of other engines, whose writes a rollback does not take back, so they
- * carry no marker: probed for a row, or checksummed when they hold reference rows. Anything the
- * checks flag is cleaned by the next request.
+ * committed markers. The gate (after a test that marked nothing, or left a transaction open, which
+ * the lock janitor may have rolled back since) reads the counters, the markers read uncommitted,
+ * and the tables of other engines, whose writes a rollback does not take back, so they carry no
+ * marker: probed for a row, or checksummed when they hold reference rows. A cleanup forgets the
+ * markers of the tables it restores inside its own transaction, so a write after it is marked
+ * again.
  *
  * <p>{@code TRUNCATE} and re-created tables change rows no trigger sees. The counters show, for
  * free, whether any statement that can create a table again ran on the server; only then does one
  * more request read InnoDB's table ids ({@link TableRecreations}), and a table created again sends
  * the reset to a comparison of every table, after which its triggers are in place again.
- *
- * <p>After a test that left a transaction open, the gate runs as after a clean one: the lock
- * janitor may have rolled it back since the end reading.
  */
-public final class MarkedTablesReset implements BetweenTests {
+final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks> {
   private final Supplier<Connection> control;
   private final SchemaRestorer restorer;
-  private final SchemaLayout layout;
   private final String copy;
   private final ChangeMarkers markers;
   private final TableRecreations recreations;
@@ -54,15 +50,26 @@ public final class MarkedTablesReset implements BetweenTests {
   /** The same with the table DDL count, for the readings that start a test. */
   private ServerCounters startCounters;
 
-  private boolean distrusted;
-
   /** The table DDL count when InnoDB's table ids were last known unchanged. */
   private long tableDdl;
 
-  /** The tables the last end reading found marked; null when the next reset must look again. */
-  private Set<String> ended;
+  /**
+   * One reading.
+   *
+   * @param start the statement counters
+   * @param open some connection may hold locks or changes
+   * @param changed the marked tables and those of other engines that changed; null: look again
+   * @param probe a table was created again since InnoDB's table ids were last read
+   */
+  record Marks(ServerCounters.Reading start, boolean open, Set<String> changed, boolean probe)
+      implements ChangeReader.Reading {
+    @Override
+    public boolean openTransactions() {
+      return open;
+    }
+  }
 
-  private MarkedTablesReset(
+  private ChangeMarkerReader(
       Supplier<Connection> control,
       SchemaRestorer restorer,
       SchemaLayout layout,
@@ -72,7 +79,6 @@ public final class MarkedTablesReset implements BetweenTests {
       ServerCounters counters) {
     this.control = control;
     this.restorer = restorer;
-    this.layout = layout;
     this.copy = copy;
     this.markers = markers;
     this.recreations = recreations;
@@ -85,10 +91,10 @@ public final class MarkedTablesReset implements BetweenTests {
   }
 
   /**
-   * The strategy, when dbit may create triggers in {@code copy} and read InnoDB's table ids; call
-   * on a clean copy, after any key triggers are installed.
+   * The reader, when dbit may create triggers in {@code copy} and read InnoDB's table ids; call on
+   * a clean copy, after any key triggers are installed.
    */
-  public static Optional<MarkedTablesReset> ifAvailable(
+  static Optional<ChangeMarkerReader> ifAvailable(
       Supplier<Connection> control,
       SchemaRestorer restorer,
       SchemaLayout layout,
@@ -106,13 +112,12 @@ public final class MarkedTablesReset implements BetweenTests {
     if (markers.isEmpty()) {
       return Optional.empty();
     }
-    // The marker table and its triggers are new tables for InnoDB: the baseline starts after them.
     recreations.get().rebase(control.get());
-    MarkedTablesReset reset =
-        new MarkedTablesReset(
+    ChangeMarkerReader reader =
+        new ChangeMarkerReader(
             control, restorer, layout, copy, markers.get(), recreations.get(), counters);
-    reset.tableDdl = reset.startCounters.read(control.get()).tableDdl();
-    return Optional.of(reset);
+    reader.tableDdl = reader.startCounters.read(control.get()).tableDdl();
+    return Optional.of(reader);
   }
 
   @Override
@@ -121,50 +126,7 @@ public final class MarkedTablesReset implements BetweenTests {
   }
 
   @Override
-  public ServerCounters.Reading beforeTest() throws SQLException {
-    Set<String> end = ended;
-    ended = null;
-    if (distrusted) {
-      return compareEverything();
-    }
-    Set<String> dirty;
-    if (end != null && !end.isEmpty()) {
-      dirty = end;
-    } else {
-      Snapshot gate = MultiStatement.executeReadingLast(control.get(), readingSql(), snapshot());
-      if (recreated(gate)) {
-        return compareEverything();
-      }
-      dirty = gate.changed();
-      if (dirty.isEmpty() && !restorer.countersToReset()) {
-        return gate.start();
-      }
-    }
-    for (int pass = 1; pass <= SchemaRestorer.MAX_PASSES; pass++) {
-      Set<String> tables = new LinkedHashSet<>(dirty);
-      tables.retainAll(layout.tables());
-      tables = layout.withCascades(tables);
-      CleanupPlan plan = pass == 1 ? restorer.planAfterTest(tables) : restorer.plan(tables);
-      // Markers go in the cleanup's transaction: a write after it is marked again.
-      Snapshot after =
-          restorer.clean(
-              plan.withFirstInTransaction(markers.clearSql(plan.tables())),
-              readingSql(),
-              snapshot());
-      if (plan.needsConfirmation() || recreated(after)) {
-        // A chain of triggers may have written again, or a table was created again meanwhile.
-        return compareEverything();
-      }
-      dirty = after.changed();
-      if (dirty.isEmpty()) {
-        return after.start();
-      }
-    }
-    throw SchemaRestorer.keptChanging();
-  }
-
-  @Override
-  public AfterTest afterTest() throws SQLException {
+  public Marks end() throws SQLException {
     try (Statement statement = control.get().createStatement()) {
       ServerCounters.Reading reading =
           counters.readBefore(
@@ -178,10 +140,51 @@ public final class MarkedTablesReset implements BetweenTests {
       statement.getMoreResults();
       try (ResultSet rows = statement.getResultSet()) {
         Set<String> marked = ChangeMarkers.read(rows);
-        ended = open ? null : marked;
+        return new Marks(reading, open, open ? null : marked, false);
       }
-      return new AfterTest(reading, open);
     }
+  }
+
+  @Override
+  public Marks gate(Optional<Marks> end, boolean cleanAnyway) throws SQLException {
+    Snapshot gate = MultiStatement.executeReadingLast(control.get(), readingSql(), snapshot());
+    return new Marks(gate.start(), false, gate.changed(), recreated(gate));
+  }
+
+  /** Markers roll back with the writes they mark: a rolled-back test leaves none to ask about. */
+  @Override
+  public boolean asksAfterRollback() {
+    return false;
+  }
+
+  @Override
+  public void restoredAt(Marks reading) {
+    throw new UnsupportedOperationException("markers need no question after a rollback");
+  }
+
+  @Override
+  public Marks clean(CleanupPlan plan, Marks before) throws SQLException {
+    // Markers go in the cleanup's transaction: a write after it is marked again.
+    Snapshot after =
+        restorer.clean(
+            plan.withFirstInTransaction(markers.clearSql(plan.tables())), readingSql(), snapshot());
+    return new Marks(after.start(), false, after.changed(), recreated(after));
+  }
+
+  /**
+   * The safe method, after something no trigger sees: triggers created again where a test
+   * re-created a table, every marker forgotten, every table probed and cleaned.
+   */
+  @Override
+  public ServerCounters.Reading probeEverything(Optional<Marks> gate) throws SQLException {
+    restorer.distrustKeys();
+    markers.ensureInstalled();
+    recreations.rebase(control.get());
+    MultiStatement.execute(control.get(), markers.clearAllSql());
+    restorer.probeAndClean(Optional.empty(), "", rows -> null);
+    ServerCounters.Reading start = startCounters.read(control.get());
+    tableDdl = start.tableDdl();
+    return start;
   }
 
   @Override
@@ -190,15 +193,9 @@ public final class MarkedTablesReset implements BetweenTests {
   }
 
   @Override
-  public void distrust() {
-    distrusted = true;
-  }
-
-  @Override
   public void controlReconnected() throws SQLException {
     counters = ServerCounters.on(control.get());
     startCounters = counters.withTableDdl();
-    distrusted = true;
   }
 
   /**
@@ -212,22 +209,6 @@ public final class MarkedTablesReset implements BetweenTests {
     }
     tableDdl = ddl;
     return !recreations.unchanged(control.get());
-  }
-
-  /**
-   * The safe method, after something no trigger sees: triggers created again where a test
-   * re-created a table, every marker forgotten, every table probed and cleaned.
-   */
-  private ServerCounters.Reading compareEverything() throws SQLException {
-    distrusted = false;
-    restorer.distrustKeys();
-    markers.ensureInstalled();
-    recreations.rebase(control.get());
-    MultiStatement.execute(control.get(), markers.clearAllSql());
-    restorer.probeAndClean(Optional.empty(), "", rows -> null);
-    ServerCounters.Reading start = startCounters.read(control.get());
-    tableDdl = start.tableDdl();
-    return start;
   }
 
   /**

@@ -1,0 +1,28 @@
+package dev.dbit.internal.reset;
+
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.Set;
+
+/** What the reset engine asks of the restorer: plans, and the questions a plan depends on. */
+interface Cleanups {
+
+  /** Whether the next cleanup must run even without a changed table ({@code AUTO_INCREMENT}). */
+  boolean countersToReset();
+
+  /**
+   * After a test that rolled back a transaction: those of {@code flagged} that differ from the
+   * template; empty when no rollback was seen.
+   */
+  Optional<Set<String>> differingAfterRollback(Set<String> flagged) throws SQLException;
+
+  /** The plan that restores {@code dirty} by comparing large tables in full. */
+  CleanupPlan plan(Collection<String> dirty);
+
+  /** The plan for the first cleanup after a test: large tables by the rows it changed. */
+  CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException;
+
+  /** Statements sent on the control connection since last asked, outside any reader's request. */
+  int takeStatementsSent();
+}

@@ -1,0 +1,163 @@
+package dev.dbit.internal.reset;
+
+import dev.dbit.internal.measure.ServerCounters;
+import java.sql.SQLException;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/**
+ * The one between-tests algorithm, for every server; what differs per server is its {@link
+ * ChangeReader}.
+ *
+ * <ol>
+ *   <li>End reading (one request): the test's counters and the tables it changed.
+ *   <li>Before the next test: when the end reading named no table, the reader's gate asks whether
+ *       anything changed since (one request, which starts the next test when nothing did).
+ *   <li>The changed set: those tables and the tables their cascading foreign keys reach; after a
+ *       rolled-back test, only those of them that still differ.
+ *   <li>One request cleans them and reads again: the counters the next test starts from, and the
+ *       tables written meanwhile by some other connection, cleaned by the next pass.
+ *   <li>A cleanup whose triggers may have written again, a change no reader can see ({@code
+ *       TRUNCATE}, DDL, a write no counter shows) or a replaced control connection: the reader
+ *       probes every table instead.
+ * </ol>
+ *
+ * @param <R> the reader's reading
+ */
+final class ResetEngine<R extends ChangeReader.Reading> implements BetweenTests {
+  /** Cleanups in a row before dbit gives up on a schema that keeps changing. */
+  static final int MAX_PASSES = 5;
+
+  private final ChangeReader<R> reader;
+  private final Cleanups cleanups;
+  private final UnaryOperator<Set<String>> withCascades;
+
+  /** The reading that ended the last test, when no reset has followed it yet. */
+  private R ended;
+
+  private boolean distrusted;
+
+  /**
+   * @param withCascades the schema's tables among those given, with the tables their cascading
+   *     foreign keys reach
+   */
+  ResetEngine(ChangeReader<R> reader, Cleanups cleanups, UnaryOperator<Set<String>> withCascades) {
+    this.reader = reader;
+    this.cleanups = cleanups;
+    this.withCascades = withCascades;
+  }
+
+  /** The failure of a reset after {@link #MAX_PASSES} cleanups that each found new writes. */
+  static IllegalStateException keptChanging() {
+    return new IllegalStateException(
+        "dbit: the test schema kept changing during "
+            + MAX_PASSES
+            + " reset passes; some connection keeps writing between tests.");
+  }
+
+  @Override
+  public ServerCounters.Reading beforeTest() throws SQLException {
+    R end = ended;
+    ended = null;
+    if (distrusted || (end != null && end.probe())) {
+      return probeEverything(Optional.empty());
+    }
+    Set<String> dirty = end == null ? Set.of() : dirty(end);
+    if (dirty.isEmpty()) {
+      R gate = reader.gate(Optional.ofNullable(end), cleanups.countersToReset());
+      if (gate.probe()) {
+        return probeEverything(Optional.of(gate));
+      }
+      dirty = dirty(gate);
+      if (dirty.isEmpty() && !cleanups.countersToReset()) {
+        return gate.start();
+      }
+      end = gate;
+    }
+    if (reader.asksAfterRollback()) {
+      Optional<Set<String>> differing = cleanups.differingAfterRollback(dirty);
+      reader.ownStatementsSent(cleanups.takeStatementsSent());
+      if (differing.isPresent()) {
+        dirty = differing.get();
+        if (dirty.isEmpty() && !cleanups.countersToReset()) {
+          reader.restoredAt(end);
+          return end.start();
+        }
+      }
+    }
+    return clean(dirty, end);
+  }
+
+  /** Cleans {@code dirty}, then what other connections wrote meanwhile, pass after pass. */
+  private ServerCounters.Reading clean(Set<String> dirty, R end) throws SQLException {
+    R before = end;
+    for (int pass = 1; pass <= MAX_PASSES; pass++) {
+      // The rows a test changed hold for the first pass; later ones compare large tables in full.
+      CleanupPlan plan = pass == 1 ? cleanups.planAfterTest(dirty) : cleanups.plan(dirty);
+      reader.ownStatementsSent(cleanups.takeStatementsSent());
+      R after = reader.clean(plan, before);
+      if (plan.needsConfirmation() || after.probe()) {
+        // A chain of triggers may have written again, or the reader saw a change it cannot place.
+        return probeEverything(Optional.empty());
+      }
+      if (after.changed() == null || after.changed().isEmpty()) {
+        return after.start();
+      }
+      dirty = dirty(after);
+      before = after;
+    }
+    throw keptChanging();
+  }
+
+  /** The schema's tables {@code reading} names as changed, with those their cascades reach. */
+  private Set<String> dirty(R reading) {
+    Set<String> changed = reading.changed();
+    return changed == null ? Set.of() : withCascades.apply(new LinkedHashSet<>(changed));
+  }
+
+  private ServerCounters.Reading probeEverything(Optional<R> gate) throws SQLException {
+    distrusted = false;
+    ended = null;
+    return reader.probeEverything(gate);
+  }
+
+  @Override
+  public AfterTest afterTest() throws SQLException {
+    R end = reader.end();
+    ended = end;
+    return new AfterTest(end.start(), end.openTransactions());
+  }
+
+  @Override
+  public ServerCounters.Reading peek() throws SQLException {
+    return reader.peek();
+  }
+
+  @Override
+  public void distrust() {
+    distrusted = true;
+  }
+
+  @Override
+  public void controlReconnected() throws SQLException {
+    distrusted = true;
+    reader.controlReconnected();
+  }
+
+  @Override
+  public boolean countsAfterReplying() {
+    return reader.countsAfterReplying();
+  }
+
+  @Override
+  public boolean countsShowStatements() {
+    return reader.countsShowStatements();
+  }
+
+  @Override
+  public String describe() {
+    return reader.describe();
+  }
+}

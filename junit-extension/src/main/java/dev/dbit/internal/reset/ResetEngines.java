@@ -1,0 +1,87 @@
+package dev.dbit.internal.reset;
+
+import dev.dbit.DbIntegrationTest;
+import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.template.SchemaLayout;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+/**
+ * Which {@link ChangeReader} a run's reset engine reads with: MariaDB's user statistics when the
+ * server keeps them, else performance_schema's table counters, else dbit's triggers (when allowed),
+ * else the global row counters.
+ */
+public final class ResetEngines {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  private ResetEngines() {}
+
+  /**
+   * The engine for {@code copy}; call on a clean copy.
+   *
+   * @param triggers whether dbit may put its triggers on the copy where the server has no counters
+   */
+  public static BetweenTests forServer(
+      Supplier<Connection> control,
+      SchemaRestorer restorer,
+      SchemaLayout layout,
+      String copy,
+      ServerCounters counters,
+      boolean triggers)
+      throws SQLException {
+    // An earlier run's key triggers go before any reader takes its first counters; the reader
+    // that needs them installs them again on the clean copy.
+    restorer.forgetKeys();
+    if (!layout.largeTableKeys().isEmpty()) {
+      KeyTriggers.remove(control.get(), copy);
+    }
+    Set<String> tables = Set.copyOf(layout.tables());
+    UnaryOperator<Set<String>> withCascades =
+        changed -> {
+          Set<String> ours = new LinkedHashSet<>(changed);
+          ours.retainAll(tables);
+          return layout.withCascades(ours);
+        };
+    Optional<UserStatisticsReader> statistics =
+        UserStatisticsReader.ifAvailable(control, restorer, tables, copy);
+    if (statistics.isPresent()) {
+      ChangeMarkers.remove(control.get(), copy);
+      return new ResetEngine<>(statistics.get(), restorer, withCascades);
+    }
+    Optional<TableIoReader> tableIo =
+        TableIoReader.ifAvailable(control, restorer, tables, copy, counters);
+    if (tableIo.isPresent()) {
+      ChangeMarkers.remove(control.get(), copy);
+      return new ResetEngine<>(tableIo.get(), restorer, withCascades);
+    }
+    if (!triggers) {
+      ChangeMarkers.remove(control.get(), copy);
+      LOG.log(
+          Level.INFO,
+          "dbit: no counters per table on this server and "
+              + DbIntegrationTest.RESET_TRIGGERS
+              + "=false: changed tables found by global row counters, every table compared after"
+              + " a test that wrote");
+      return new ResetEngine<>(
+          new RowCounterGate(control, restorer, counters, copy), restorer, withCascades);
+    }
+    // No binary log to follow and no counter per table: triggers keep the changed keys.
+    if (restorer.followedTables().isEmpty() && !layout.largeTableKeys().isEmpty()) {
+      KeyTriggers.install(control, copy, layout).ifPresent(restorer::keepKeysBy);
+    }
+    Optional<ChangeMarkerReader> marked =
+        ChangeMarkerReader.ifAvailable(control, restorer, layout, copy, counters);
+    if (marked.isPresent()) {
+      return new ResetEngine<>(marked.get(), restorer, withCascades);
+    }
+    LOG.log(Level.WARNING, RowCounterGate.ADVICE.formatted(layout.tables().size()));
+    return new ResetEngine<>(
+        new RowCounterGate(control, restorer, counters, copy), restorer, withCascades);
+  }
+}
