@@ -80,19 +80,20 @@ public final class TestMetrics {
   }
 
   /**
-   * Time the server spent executing SQL during the test, in milliseconds: MariaDB's user statistics
-   * ({@code BUSY_TIME}) where {@code userstat} is on, else performance_schema's statement timer;
-   * empty when the server offers neither.
+   * Time the server spent executing the statements of every connection but dbit's own during the
+   * test, in milliseconds, on every server: from each statement's start to its end (lock waits
+   * included). Read from MariaDB's user statistics ({@code BUSY_TIME}) where {@code userstat} is
+   * on, else from performance_schema's statement timer; empty when the server offers neither.
    */
   public OptionalDouble serverSqlMillis() {
     return serverSqlMillis;
   }
 
   /**
-   * Statements the server counted during the test, without dbit's own: MariaDB's user statistics
-   * (select, update and other commands) where {@code userstat} is on, else the global {@code
-   * Questions} counter, which also counts other connections on the server; empty when the server
-   * reports neither.
+   * Statements the server received during the test from every connection but dbit's own, on every
+   * server; other connections to the same server count too. Read from MariaDB's user statistics
+   * where {@code userstat} is on (which leave {@code SHOW} statements out), else from the global
+   * {@code Questions} counter; empty when the server reports neither.
    */
   public OptionalLong questions() {
     return questions;

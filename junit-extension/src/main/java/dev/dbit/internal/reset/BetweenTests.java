@@ -5,8 +5,8 @@ import java.sql.SQLException;
 
 /**
  * What dbit does on the control connection between two tests: read the counters that end one test,
- * restore the schema, read the counters that start the next. Implementations differ in how many
- * round trips that takes.
+ * restore the schema, read the counters that start the next. {@link ResetEngine} is the one
+ * implementation; {@link ResetEngines} builds it for a server.
  */
 public interface BetweenTests {
 
