@@ -2,7 +2,6 @@ package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.jdbc.ConnectionFactory;
@@ -13,17 +12,13 @@ import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.reset.BetweenTests;
 import dev.dbit.internal.reset.ChangeMarkers;
-import dev.dbit.internal.reset.KeyTriggers;
 import dev.dbit.internal.reset.ResetEngines;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.stall.StallGuard;
-import dev.dbit.internal.template.AbandonedCopies;
 import dev.dbit.internal.template.LiquibaseChangelog;
 import dev.dbit.internal.template.MigrationFingerprint;
-import dev.dbit.internal.template.SchemaCopier;
 import dev.dbit.internal.template.SchemaLayout;
-import dev.dbit.internal.template.SchemaOwnership;
 import dev.dbit.internal.template.TemplateBuilder;
 import dev.dbit.internal.template.TemplateScripts;
 import java.lang.System.Logger.Level;
@@ -34,9 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import javax.sql.DataSource;
 import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
 
@@ -102,51 +94,41 @@ final class RunStarter {
       ControlConnection control,
       long start)
       throws SQLException {
-    List<String> locations =
-        TemplateScripts.locations(
-            config.migrations(), config.scripts(), config.embeddedDir(), classLoader);
-    List<String> fingerprinted = new ArrayList<>(locations);
-    config
-        .liquibaseChangelog()
-        .ifPresent(
-            changelog -> {
-              LiquibaseChangelog.require(changelog, classLoader);
-              fingerprinted.add(LiquibaseChangelog.fingerprintLocation(changelog));
-            });
-    String fingerprint =
-        MigrationFingerprint.of(fingerprinted, classLoader, config.schemaCollation());
-    TemplateBuilder.Template template =
-        TemplateBuilder.ensure(
-            control.get(),
-            connections,
-            locations,
-            config.liquibaseChangelog(),
-            fingerprint,
-            config.schemaCollation(),
-            classLoader);
+    TemplateBuilder.Template template = template(config, classLoader, connections, control);
     SchemaLayout layout = SchemaLayout.read(control.get(), template.schema());
-    WorkerCopy worker = WorkerCopy.claim(control, fingerprint, server.description());
-    dropAbandonedCopies(control.get(), template.fingerprint());
+    WorkerCopy worker = WorkerCopy.claim(control, template.fingerprint(), server.description());
+    CopyAtStart.dropAbandoned(control.get(), template.fingerprint());
     SchemaRestorer restorer =
         new SchemaRestorer(control, template.schema(), worker.schema(), layout);
     // With large tables, dbit's own writes stay out of the binary log, which it may follow.
     boolean unlogged =
         !layout.largeTableKeys().isEmpty() && control.applyAlways("SET SESSION sql_log_bin = 0");
     boolean reused =
-        prepareCopy(control, server, unlogged, template, layout, worker.schema(), restorer);
+        CopyAtStart.prepare(control, server, unlogged, template, layout, worker.schema(), restorer);
     if (!layout.largeTableKeys().isEmpty()) {
       // Logs why not when it cannot (no log, or sql_log_bin may not be set).
       RowChangeLog.watch(server, control.get(), worker.schema(), layout.largeTableKeys())
           .ifPresent(restorer::followChanges);
     }
-    boolean mariaDb =
-        control
-            .get()
-            .getMetaData()
-            .getDatabaseProductVersion()
-            .toLowerCase(Locale.ROOT)
-            .contains("mariadb");
-    ConnectionFactory poolConnections = connections.with(poolParams(config.jdbcParams(), mariaDb));
+    return assemble(
+        config, server, connections, control, start, template, layout, worker, restorer, reused);
+  }
+
+  /** The pool, the reset engine and the judges on a prepared copy, and the run they make. */
+  private static DbitRun assemble(
+      DbitConfiguration config,
+      DatabaseServer server,
+      ConnectionFactory connections,
+      ControlConnection control,
+      long start,
+      TemplateBuilder.Template template,
+      SchemaLayout layout,
+      WorkerCopy worker,
+      SchemaRestorer restorer,
+      boolean reused)
+      throws SQLException {
+    ConnectionFactory poolConnections =
+        connections.with(poolParams(config.jdbcParams(), isMariaDb(control.get())));
     HikariDataSource pool = pool(poolConnections, worker.schema(), config.poolSize());
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
     ServerCounters counters = ServerCounters.on(control.get());
@@ -168,10 +150,9 @@ final class RunStarter {
             "dbit-extra", new FactoryDataSource(poolConnections, worker.schema()), watches, false);
     LOG.log(
         Level.INFO,
-        readyLine(server, template, layout, worker.schema(), reused, judging, counters, between)
-            + (System.nanoTime() - start) / 1_000_000
-            + " ms"
-            + largeTablesLine(layout, restorer, control.get(), template.schema()));
+        ReadyLine.of(server, template, layout, worker.schema(), reused, judging.baseline())
+            + ReadyLine.resets(counters, between, start)
+            + ReadyLine.largeTables(layout, restorer, control.get(), template.schema()));
     return new DbitRun(
         new DbitRun.Parts(
             control,
@@ -188,58 +169,42 @@ final class RunStarter {
             config));
   }
 
-  private static String readyLine(
-      DatabaseServer server,
-      TemplateBuilder.Template template,
-      SchemaLayout layout,
-      String copy,
-      boolean reused,
-      Judging judging,
-      ServerCounters counters,
-      BetweenTests between) {
-    return String.format(
-        "dbit: %s; template %s %s (%d tables, %d reference tables); test schema %s %s;"
-            + " round trip %s; performance_schema %s; changed tables found by %s; ready in ",
-        server.description(),
-        template.schema(),
-        template.reused() ? "reused" : "migrated",
-        layout.tables().size(),
-        layout.referenceTables().size(),
-        copy,
-        reused ? "reused" : "copied",
-        judging.baseline().describe(),
-        counters.performanceSchema() ? "on" : "off",
-        between.describe());
+  private static boolean isMariaDb(Connection control) throws SQLException {
+    return control
+        .getMetaData()
+        .getDatabaseProductVersion()
+        .toLowerCase(Locale.ROOT)
+        .contains("mariadb");
   }
 
-  /** How large reference tables are restored, when there are any. */
-  private static String largeTablesLine(
-      SchemaLayout layout, SchemaRestorer restorer, Connection control, String template)
+  /** Builds the template from the configured migrations, or reuses the one they built before. */
+  private static TemplateBuilder.Template template(
+      DbitConfiguration config,
+      ClassLoader classLoader,
+      ConnectionFactory connections,
+      ControlConnection control)
       throws SQLException {
-    List<String> keyless = layout.largeTablesWithoutKey(control, template);
-    String reloaded =
-        keyless.isEmpty()
-            ? ""
-            : "; large tables without a primary key, reloaded whole after a test changed them: "
-                + String.join(", ", keyless);
-    if (layout.largeTableKeys().isEmpty()) {
-      return reloaded;
-    }
-    Set<String> followed = new TreeSet<>(restorer.followedTables());
-    Set<String> keyed = new TreeSet<>(restorer.keyedTables());
-    Set<String> compared = new TreeSet<>(layout.largeTableKeys().keySet());
-    compared.removeAll(followed);
-    compared.removeAll(keyed);
-    String how =
-        keyed.isEmpty()
-            ? "(binary log): " + (followed.isEmpty() ? "none" : String.join(", ", followed))
-            : "(keys kept by dbit's triggers): " + String.join(", ", keyed);
-    return "; large tables restored by the rows tests changed "
-        + how
-        + (compared.isEmpty()
-            ? ""
-            : "; compared with the template in full: " + String.join(", ", compared))
-        + reloaded;
+    List<String> locations =
+        TemplateScripts.locations(
+            config.migrations(), config.scripts(), config.embeddedDir(), classLoader);
+    List<String> fingerprinted = new ArrayList<>(locations);
+    config
+        .liquibaseChangelog()
+        .ifPresent(
+            changelog -> {
+              LiquibaseChangelog.require(changelog, classLoader);
+              fingerprinted.add(LiquibaseChangelog.fingerprintLocation(changelog));
+            });
+    String fingerprint =
+        MigrationFingerprint.of(fingerprinted, classLoader, config.schemaCollation());
+    return TemplateBuilder.ensure(
+        control.get(),
+        connections,
+        locations,
+        config.liquibaseChangelog(),
+        fingerprint,
+        config.schemaCollation(),
+        classLoader);
   }
 
   /** What judges tests: a normal round trip, the server doctor, the stall guard. */
@@ -281,17 +246,6 @@ final class RunStarter {
     }
   }
 
-  private static void dropAbandonedCopies(Connection control, String fingerprint)
-      throws SQLException {
-    List<String> abandoned = AbandonedCopies.drop(control, fingerprint);
-    if (!abandoned.isEmpty()) {
-      LOG.log(
-          Level.INFO,
-          "dbit: dropped test schemas that earlier runs with other migrations left behind: "
-              + abandoned);
-    }
-  }
-
   static Map<String, String> poolParams(Map<String, String> userParams, boolean mariaDb) {
     Map<String, String> params = new LinkedHashMap<>();
     params.put("sessionVariables", "lock_wait_timeout=" + TEST_LOCK_WAIT_SECONDS);
@@ -302,95 +256,6 @@ final class RunStarter {
     }
     params.putAll(userParams);
     return params;
-  }
-
-  /** Reuses a ready copy of this template (restoring every table), or makes a fresh one. */
-  private static boolean prepareCopy(
-      ControlConnection controlConnection,
-      DatabaseServer server,
-      boolean unlogged,
-      TemplateBuilder.Template template,
-      SchemaLayout layout,
-      String copy,
-      SchemaRestorer restorer)
-      throws SQLException {
-    Connection control = controlConnection.get();
-    Optional<SchemaOwnership.Marker> marker = SchemaOwnership.read(control, copy);
-    boolean reusable =
-        marker.isPresent()
-            && marker.get().ready()
-            && marker.get().kind() == SchemaOwnership.Kind.COPY
-            && marker.get().fingerprint().equals(template.fingerprint());
-    if (reusable && !SchemaLayout.tableNames(control, copy).equals(layout.tables())) {
-      LOG.log(
-          Level.INFO,
-          "dbit: the copy "
-              + copy
-              + " left by an earlier run holds other tables than the template; dbit builds it"
-              + " again from the template.");
-      reusable = false;
-    }
-    if (reusable) {
-      List<String> definers = SchemaCopier.foreignDefiners(control, copy);
-      if (!definers.isEmpty()) {
-        LOG.log(
-            Level.INFO,
-            "dbit: the copy "
-                + copy
-                + " left by an earlier run has triggers or views defined by "
-                + String.join(", ", definers)
-                + ", not by the user dbit connects as now; dbit builds it again from the"
-                + " template.");
-        reusable = false;
-      }
-    }
-    if (reusable && unlogged && CopyHistory.untouchedSinceLastRun(server, control, copy)) {
-      LOG.log(
-          Level.INFO,
-          "dbit: the binary log shows nothing touched "
-              + copy
-              + " since the last run left it clean; reused as it is");
-      restorer.trustReusedCopy();
-      return true;
-    }
-    Optional<KeyTriggers> keyed =
-        reusable ? KeyTriggers.intact(controlConnection, copy, layout) : Optional.empty();
-    if (keyed.isPresent()) {
-      try {
-        restorer.restoreByRecordedKeys(keyed.get());
-        LOG.log(
-            Level.INFO,
-            "dbit: dbit's triggers recorded every row changed in the large tables of "
-                + copy
-                + " since it was last clean; restored by those rows");
-        return true;
-      } catch (SQLException e) {
-        restorer.forgetKeys();
-        LOG.log(
-            Level.INFO,
-            "dbit: restoring " + copy + " by its recorded keys failed (" + e.getMessage() + ")");
-      }
-    }
-    if (reusable) {
-      try {
-        restorer.restoreEverything();
-        return true;
-      } catch (SQLException e) {
-        LOG.log(
-            Level.WARNING,
-            "dbit: the copy "
-                + copy
-                + " left by an earlier run could not be restored ("
-                + e.getMessage()
-                + "); dbit builds it again from the template.");
-      }
-    }
-    if (SchemaOwnership.schemaExists(control, copy)) {
-      SchemaOwnership.dropOwned(control, copy);
-    }
-    SchemaCopier.copy(control, template.schema(), layout, copy, template.fingerprint());
-    restorer.recordBaseline();
-    return false;
   }
 
   private static HikariDataSource pool(ConnectionFactory connections, String schema, int size) {

@@ -248,6 +248,17 @@ public final class SchemaRestorer implements Cleanups {
       flagged.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
       return Optional.of(differing);
     }
+    differing.addAll(stillDiffering(empty, reference));
+    flagged.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
+    return Optional.of(differing);
+  }
+
+  /**
+   * Those of {@code empty} (empty after migration) that hold a row and those of {@code reference}
+   * whose checksum moved, in one request.
+   */
+  private List<String> stillDiffering(List<String> empty, List<String> reference)
+      throws SQLException {
     List<String> parts = new ArrayList<>();
     if (!empty.isEmpty()) {
       parts.add(SchemaLayout.probeSql(copy, empty));
@@ -256,6 +267,7 @@ public final class SchemaRestorer implements Cleanups {
       parts.add(checksums.sql(reference));
     }
     statementsSent += parts.size();
+    List<String> differing = new ArrayList<>();
     try (Statement statement = control.get().createStatement()) {
       boolean isResult = statement.execute(String.join(";\n", parts));
       if (!empty.isEmpty()) {
@@ -270,8 +282,7 @@ public final class SchemaRestorer implements Cleanups {
         }
       }
     }
-    flagged.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
-    return Optional.of(differing);
+    return differing;
   }
 
   /** True when the next reset must run a cleanup for counters alone, even if no row changed. */
@@ -304,16 +315,7 @@ public final class SchemaRestorer implements Cleanups {
    */
   <T> T clean(CleanupPlan plan, String readingSql, MultiStatement.Reader<T> reader)
       throws SQLException {
-    return clean("", plan, readingSql, reader);
-  }
-
-  /** Like {@link #clean(CleanupPlan, String, MultiStatement.Reader)}, after {@code firstSql}. */
-  <T> T clean(String firstSql, CleanupPlan plan, String readingSql, MultiStatement.Reader<T> reader)
-      throws SQLException {
     List<String> parts = new ArrayList<>();
-    if (!firstSql.isEmpty()) {
-      parts.add(firstSql);
-    }
     parts.add(plan.sql());
     if (!readingSql.isEmpty()) {
       parts.add(readingSql);

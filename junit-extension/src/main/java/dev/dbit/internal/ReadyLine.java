@@ -1,0 +1,81 @@
+package dev.dbit.internal;
+
+import dev.dbit.internal.measure.RoundTripBaseline;
+import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.reset.BetweenTests;
+import dev.dbit.internal.reset.SchemaRestorer;
+import dev.dbit.internal.server.DatabaseServer;
+import dev.dbit.internal.template.SchemaLayout;
+import dev.dbit.internal.template.TemplateBuilder;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The line a run logs when it is ready: server, template, copy, how resets find changes. */
+final class ReadyLine {
+  private ReadyLine() {}
+
+  /** Server, template, copy and round trip; {@link #resets} follows. */
+  static String of(
+      DatabaseServer server,
+      TemplateBuilder.Template template,
+      SchemaLayout layout,
+      String copy,
+      boolean reused,
+      RoundTripBaseline baseline) {
+    return String.format(
+        "dbit: %s; template %s %s (%d tables, %d reference tables); test schema %s %s;"
+            + " round trip %s",
+        server.description(),
+        template.schema(),
+        template.reused() ? "reused" : "migrated",
+        layout.tables().size(),
+        layout.referenceTables().size(),
+        copy,
+        reused ? "reused" : "copied",
+        baseline.describe());
+  }
+
+  /** How resets find changes, and the time since {@code start} (a nanoTime). */
+  static String resets(ServerCounters counters, BetweenTests between, long start) {
+    return "; performance_schema "
+        + (counters.performanceSchema() ? "on" : "off")
+        + "; changed tables found by "
+        + between.describe()
+        + "; ready in "
+        + (System.nanoTime() - start) / 1_000_000
+        + " ms";
+  }
+
+  /** How large reference tables are restored, when there are any. */
+  static String largeTables(
+      SchemaLayout layout, SchemaRestorer restorer, Connection control, String template)
+      throws SQLException {
+    List<String> keyless = layout.largeTablesWithoutKey(control, template);
+    String reloaded =
+        keyless.isEmpty()
+            ? ""
+            : "; large tables without a primary key, reloaded whole after a test changed them: "
+                + String.join(", ", keyless);
+    if (layout.largeTableKeys().isEmpty()) {
+      return reloaded;
+    }
+    Set<String> followed = new TreeSet<>(restorer.followedTables());
+    Set<String> keyed = new TreeSet<>(restorer.keyedTables());
+    Set<String> compared = new TreeSet<>(layout.largeTableKeys().keySet());
+    compared.removeAll(followed);
+    compared.removeAll(keyed);
+    String how =
+        keyed.isEmpty()
+            ? "(binary log): " + (followed.isEmpty() ? "none" : String.join(", ", followed))
+            : "(keys kept by dbit's triggers): " + String.join(", ", keyed);
+    return "; large tables restored by the rows tests changed "
+        + how
+        + (compared.isEmpty()
+            ? ""
+            : "; compared with the template in full: " + String.join(", ", compared))
+        + reloaded;
+  }
+}
