@@ -144,7 +144,7 @@ final class CopyAtStart {
               + " since it was last clean; restored by those rows");
       return true;
     } catch (SQLException e) {
-      restorer.forgetKeys();
+      restorer.changedRows().forgetKeys();
       LOG.log(
           Level.INFO,
           "dbit: restoring " + copy + " by its recorded keys failed (" + e.getMessage() + ")");

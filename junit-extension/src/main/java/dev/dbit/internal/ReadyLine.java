@@ -62,8 +62,8 @@ final class ReadyLine {
     if (layout.largeTableKeys().isEmpty()) {
       return reloaded;
     }
-    Set<String> followed = new TreeSet<>(restorer.followedTables());
-    Set<String> keyed = new TreeSet<>(restorer.keyedTables());
+    Set<String> followed = new TreeSet<>(restorer.changedRows().followedTables());
+    Set<String> keyed = new TreeSet<>(restorer.changedRows().keyedTables());
     Set<String> compared = new TreeSet<>(layout.largeTableKeys().keySet());
     compared.removeAll(followed);
     compared.removeAll(keyed);

@@ -108,7 +108,7 @@ final class RunStarter {
     if (!layout.largeTableKeys().isEmpty()) {
       // Logs why not when it cannot (no log, or sql_log_bin may not be set).
       RowChangeLog.watch(server, control.get(), worker.schema(), layout.largeTableKeys())
-          .ifPresent(restorer::followChanges);
+          .ifPresent(restorer.changedRows()::follow);
     }
     return assemble(
         config, server, connections, control, start, template, layout, worker, restorer, reused);

@@ -261,7 +261,7 @@ final class TestLifecycle {
    * without restoring it if nothing touched it meanwhile. Then stops following the log.
    */
   void stop(String copy) {
-    if (!restorer.followedTables().isEmpty() && lost == null && current == null) {
+    if (!restorer.changedRows().followedTables().isEmpty() && lost == null && current == null) {
       try {
         begin(false);
         current = null;
@@ -273,6 +273,6 @@ final class TestLifecycle {
             e);
       }
     }
-    restorer.stopFollowing();
+    restorer.changedRows().stopFollowing();
   }
 }

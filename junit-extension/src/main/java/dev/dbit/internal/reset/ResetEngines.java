@@ -37,7 +37,7 @@ public final class ResetEngines {
       throws SQLException {
     // An earlier run's key triggers go before any reader takes its first counters; the reader
     // that needs them installs them again on the clean copy.
-    restorer.forgetKeys();
+    restorer.changedRows().forgetKeys();
     if (!layout.largeTableKeys().isEmpty()) {
       KeyTriggers.remove(control.get(), copy);
     }
@@ -72,8 +72,8 @@ public final class ResetEngines {
           new RowCounterGate(control, restorer, counters, copy), restorer, withCascades);
     }
     // No binary log to follow and no counter per table: triggers keep the changed keys.
-    if (restorer.followedTables().isEmpty() && !layout.largeTableKeys().isEmpty()) {
-      KeyTriggers.install(control, copy, layout).ifPresent(restorer::keepKeysBy);
+    if (restorer.changedRows().followedTables().isEmpty() && !layout.largeTableKeys().isEmpty()) {
+      KeyTriggers.install(control, copy, layout).ifPresent(restorer.changedRows()::keepKeysBy);
     }
     Optional<ChangeMarkerReader> marked =
         ChangeMarkerReader.ifAvailable(control, restorer, layout, copy, counters);

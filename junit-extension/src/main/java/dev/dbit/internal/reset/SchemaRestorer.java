@@ -1,14 +1,11 @@
 package dev.dbit.internal.reset;
 
 import dev.dbit.internal.binlog.ChangedRows;
-import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.SchemaOwnership;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -35,8 +32,9 @@ public final class SchemaRestorer implements Cleanups {
   private final CleanupPlanner planner;
   private final List<String> emptyTables;
   private final List<String> referenceTables;
-  private final String existsSql;
+  private final FullProbe probe;
   private final ReferenceChecksums checksums;
+  private final ChangedRowSources sources;
 
   /** Whether cleanups also reset AUTO_INCREMENT counters; set before each test. */
   private boolean resetAutoIncrement;
@@ -53,8 +51,9 @@ public final class SchemaRestorer implements Cleanups {
     this.planner = new CleanupPlanner(template, copy, layout);
     this.emptyTables = layout.emptyTables();
     this.referenceTables = List.copyOf(layout.referenceTables());
-    this.existsSql = emptyTables.isEmpty() ? "" : SchemaLayout.probeSql(copy, emptyTables);
     this.checksums = new ReferenceChecksums(control, copy);
+    this.sources = new ChangedRowSources(layout.largeTableKeys());
+    this.probe = new FullProbe(control, copy, layout, checksums, sources);
   }
 
   /**
@@ -91,7 +90,7 @@ public final class SchemaRestorer implements Cleanups {
    */
   public void restoreByRecordedKeys(KeyTriggers triggers) throws SQLException {
     requireOwnership();
-    keyTriggers = Optional.of(triggers);
+    sources.keepKeysBy(triggers);
     countersMoved = new TreeSet<>(layout.autoIncrementTables());
     List<String> untracked = untrackedReferenceTables();
     checksums.record(template, untracked);
@@ -118,15 +117,6 @@ public final class SchemaRestorer implements Cleanups {
   /** Whether the test before the next reset rolled back a transaction; set before each reset. */
   private boolean rolledBack;
 
-  /** Triggers that keep the keys of changed rows of large tables, where dbit installed them. */
-  private Optional<KeyTriggers> keyTriggers = Optional.empty();
-
-  /** The binary log's account of changed rows, when dbit follows it for this copy. */
-  private Optional<RowChangeLog.Watch> rowLog = Optional.empty();
-
-  /** What the log said for the reset under way; read at most once per reset. */
-  private ChangedRows changesThisReset;
-
   /** Statements of the probes sent outside cleanups since last asked (SHOW statements excluded). */
   private int statementsSent;
 
@@ -142,72 +132,24 @@ public final class SchemaRestorer implements Cleanups {
     return sent;
   }
 
-  /** Restores large tables by the rows {@code watch} says tests changed. */
-  public void followChanges(RowChangeLog.Watch watch) {
-    rowLog = Optional.of(watch);
+  /** Where resets learn which rows of the large tables tests changed. */
+  public ChangedRowSources changedRows() {
+    return sources;
   }
 
-  /** The large tables restored by changed rows; empty when dbit does not follow the log. */
-  public Set<String> followedTables() {
-    return rowLog.map(RowChangeLog.Watch::tables).orElse(Set.of());
-  }
-
-  /** Restores the large tables {@code triggers} track by the keys they recorded. */
-  public void keepKeysBy(KeyTriggers triggers) {
-    keyTriggers = Optional.of(triggers);
-  }
-
-  /** Stops using key triggers: the strategy finds changed tables another way. */
-  public void forgetKeys() {
-    keyTriggers = Optional.empty();
-  }
-
-  /** The large tables restored by the keys dbit's triggers recorded; empty without them. */
-  public Set<String> keyedTables() {
-    return keyTriggers.map(KeyTriggers::tables).orElse(Set.of());
-  }
-
-  /**
-   * Something no trigger sees may have changed rows (a re-created table): the next probe compares
-   * every table. Recreates missing triggers and key tables at once.
-   *
-   * @return whether it created any (which gives the schema new table ids)
-   */
-  public boolean distrustKeys() throws SQLException {
-    if (keyTriggers.isEmpty()) {
-      return false;
-    }
-    keyTriggers.get().distrust();
-    return keyTriggers.get().ensureInstalled();
-  }
-
-  /** Stops following the binary log for this copy; the run is over. */
-  public void stopFollowing() {
-    rowLog.ifPresent(RowChangeLog.Watch::close);
-    rowLog = Optional.empty();
+  /** See {@link ChangedRowSources#distrustKeys()}. */
+  boolean distrustKeys() throws SQLException {
+    return sources.distrustKeys();
   }
 
   /** Tells the next reset whether the test before it rolled back a transaction. */
   public void rolledBack(boolean seen) {
     rolledBack = seen;
-    changesThisReset = null;
+    sources.nextReset();
   }
 
-  /**
-   * The rows tests changed since the last reset, read once per reset and only when a large table is
-   * among {@code dirty}.
-   */
   private ChangedRows changes(Collection<String> dirty) throws SQLException {
-    if (rowLog.isEmpty() || dirty.stream().noneMatch(layout.largeTableKeys()::containsKey)) {
-      return changesThisReset == null ? ChangedRows.unknown() : changesThisReset;
-    }
-    if (changesThisReset == null) {
-      // Not in statementsSent: its one request is a SHOW, which MariaDB's user statistics never
-      // count; counting it made the next test's statements look one short of dbit's, and its end
-      // waited 2 s for a statement the server would never show.
-      changesThisReset = rowLog.get().take(control.get());
-    }
-    return changesThisReset;
+    return sources.changes(control.get(), dirty);
   }
 
   /**
@@ -248,41 +190,10 @@ public final class SchemaRestorer implements Cleanups {
       flagged.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
       return Optional.of(differing);
     }
-    differing.addAll(stillDiffering(empty, reference));
+    statementsSent += (empty.isEmpty() ? 0 : 1) + (reference.isEmpty() ? 0 : 1);
+    differing.addAll(probe.differingOf(empty, reference));
     flagged.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
     return Optional.of(differing);
-  }
-
-  /**
-   * Those of {@code empty} (empty after migration) that hold a row and those of {@code reference}
-   * whose checksum moved, in one request.
-   */
-  private List<String> stillDiffering(List<String> empty, List<String> reference)
-      throws SQLException {
-    List<String> parts = new ArrayList<>();
-    if (!empty.isEmpty()) {
-      parts.add(SchemaLayout.probeSql(copy, empty));
-    }
-    if (!reference.isEmpty()) {
-      parts.add(checksums.sql(reference));
-    }
-    statementsSent += parts.size();
-    List<String> differing = new ArrayList<>();
-    try (Statement statement = control.get().createStatement()) {
-      boolean isResult = statement.execute(String.join(";\n", parts));
-      if (!empty.isEmpty()) {
-        try (ResultSet rows = statement.getResultSet()) {
-          differing.addAll(SchemaLayout.nonEmptyTables(rows, empty));
-        }
-        isResult = statement.getMoreResults();
-      }
-      if (!reference.isEmpty() && isResult) {
-        try (ResultSet rows = statement.getResultSet()) {
-          differing.addAll(checksums.changed(checksums.read(rows), reference));
-        }
-      }
-    }
-    return differing;
   }
 
   /** True when the next reset must run a cleanup for counters alone, even if no row changed. */
@@ -295,7 +206,7 @@ public final class SchemaRestorer implements Cleanups {
   @Override
   public CleanupPlan plan(Collection<String> dirty) {
     return planner.plan(
-        dirty, countersMoved, resetAutoIncrement, ChangedRows.unknown(), keyTriggers);
+        dirty, countersMoved, resetAutoIncrement, ChangedRows.unknown(), sources.keyTriggers());
   }
 
   /**
@@ -304,7 +215,8 @@ public final class SchemaRestorer implements Cleanups {
    */
   @Override
   public CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
-    return planner.plan(dirty, countersMoved, resetAutoIncrement, changes(dirty), keyTriggers);
+    return planner.plan(
+        dirty, countersMoved, resetAutoIncrement, changes(dirty), sources.keyTriggers());
   }
 
   /**
@@ -336,8 +248,7 @@ public final class SchemaRestorer implements Cleanups {
    * trust no counter, no followed row and no recorded key.
    */
   private SQLException rolledBack(String sql, MultiStatement.StatementFailed failure) {
-    rowLog.ifPresent(RowChangeLog.Watch::distrust);
-    keyTriggers.ifPresent(KeyTriggers::distrust);
+    sources.distrust();
     return FailedCleanup.rollBack(control.get(), copy, sql, failure);
   }
 
@@ -346,13 +257,9 @@ public final class SchemaRestorer implements Cleanups {
    * the safe method, for when no counter can be trusted.
    */
   public void resetProbingEverything() throws SQLException {
-    distrustKeys();
-    if (rowLog.isPresent()) {
-      // What the log showed so far is restored by this probe; without this, a statement it could
-      // not follow (TRUNCATE) would send the next test's reset to a full comparison too.
-      // Sent before the strategy's fresh reading, so not among the requests it accounts for.
-      rowLog.get().take(control.get());
-    }
+    sources.distrustKeys();
+    // Sent before the reader's fresh reading, so not among the requests it accounts for.
+    sources.takeBeforeProbe(control.get());
     probeAndClean(Optional.empty(), "", rows -> null);
   }
 
@@ -368,13 +275,13 @@ public final class SchemaRestorer implements Cleanups {
       String readingSql,
       MultiStatement.Reader<T> reader)
       throws SQLException {
-    Optional<KeyTriggers> incomplete = keyTriggers.filter(k -> !k.complete());
+    Optional<KeyTriggers> incomplete = sources.keyTriggers().filter(k -> !k.complete());
     if (incomplete.isPresent()) {
       incomplete.get().ensureInstalled();
     }
     Optional<T> reading = Optional.empty();
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
-      List<String> dirty = probe(pass == 1 ? knownChecksums : Optional.empty());
+      List<String> dirty = probe.differing(pass == 1 ? knownChecksums : Optional.empty());
       if (dirty.isEmpty() && !countersToReset()) {
         trustKeysAgain(incomplete);
         return reading;
@@ -392,7 +299,7 @@ public final class SchemaRestorer implements Cleanups {
             + " was still dirty after "
             + MAX_PASSES
             + " reset passes; triggers keep writing rows while dbit deletes. Tables: "
-            + probe(Optional.empty()));
+            + probe.differing(Optional.empty()));
   }
 
   /** After a probe that compared every table: the key tables account for what follows. */
@@ -418,73 +325,12 @@ public final class SchemaRestorer implements Cleanups {
    * a row, reference tables checksummed.
    */
   public List<String> differingTables() throws SQLException {
-    return probe(Optional.empty());
-  }
-
-  /**
-   * Tables that differ from the post-migration state, in one round trip. Where key triggers keep a
-   * complete account, their key tables stand in for the checksums of the tables they track, and a
-   * cascade from a differing table makes the tracked tables it reaches differ too.
-   */
-  private List<String> probe(Optional<Map<String, Long>> knownChecksums) throws SQLException {
-    Optional<KeyTriggers> keyed = keyTriggers.filter(KeyTriggers::complete);
-    List<String> checksummed =
-        knownChecksums.isPresent()
-            ? List.of()
-            : referenceTables.stream()
-                .filter(t -> keyed.isEmpty() || !keyed.get().tables().contains(t))
-                .toList();
-    List<String> parts = new ArrayList<>();
-    if (!existsSql.isEmpty()) {
-      parts.add(existsSql);
-    }
-    if (keyed.isPresent() && knownChecksums.isEmpty()) {
-      parts.add(keyed.get().probeSql());
-    }
-    if (!checksummed.isEmpty()) {
-      parts.add(checksums.sql(checksummed));
-    }
-    List<String> dirty = new ArrayList<>();
-    Map<String, Long> read = knownChecksums.orElse(Map.of());
-    if (!parts.isEmpty()) {
-      try (Statement statement = control.get().createStatement()) {
-        boolean isResult = statement.execute(String.join(";\n", parts));
-        if (!emptyTables.isEmpty()) {
-          try (ResultSet rows = statement.getResultSet()) {
-            dirty.addAll(SchemaLayout.nonEmptyTables(rows, emptyTables));
-          }
-          isResult = statement.getMoreResults();
-        }
-        if (keyed.isPresent() && knownChecksums.isEmpty() && isResult) {
-          try (ResultSet rows = statement.getResultSet()) {
-            dirty.addAll(keyed.get().changedTables(rows));
-          }
-          isResult = statement.getMoreResults();
-        }
-        if (!checksummed.isEmpty() && isResult) {
-          try (ResultSet rows = statement.getResultSet()) {
-            read = checksums.read(rows);
-          }
-        }
-      }
-    }
-    dirty.addAll(
-        checksums.changed(read, knownChecksums.isPresent() ? referenceTables : checksummed));
-    if (keyed.isPresent()) {
-      for (String reached : layout.withCascades(new LinkedHashSet<>(dirty))) {
-        if (keyed.get().tables().contains(reached) && !dirty.contains(reached)) {
-          dirty.add(reached);
-        }
-      }
-    }
-    return dirty;
+    return probe.differing(Optional.empty());
   }
 
   /** Reference tables no key trigger tracks. */
   private List<String> untrackedReferenceTables() {
-    return referenceTables.stream()
-        .filter(t -> keyTriggers.isEmpty() || !keyTriggers.get().tables().contains(t))
-        .toList();
+    return referenceTables.stream().filter(t -> !sources.keyedTables().contains(t)).toList();
   }
 
   private void requireOwnership() throws SQLException {

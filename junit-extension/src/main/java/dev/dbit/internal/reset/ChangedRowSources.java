@@ -1,0 +1,125 @@
+package dev.dbit.internal.reset;
+
+import dev.dbit.internal.binlog.ChangedRows;
+import dev.dbit.internal.binlog.RowChangeLog;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Where a reset learns which rows of the large reference tables tests changed, so that it restores
+ * those rows only: the server's binary log, which dbit follows where it can, or dbit's key triggers
+ * where the server has neither a usable log nor counters per table. Without either, large tables
+ * are compared with the template in full.
+ */
+public final class ChangedRowSources {
+  private final Map<String, ?> largeTables;
+
+  /** Triggers that keep the keys of changed rows of large tables, where dbit installed them. */
+  private Optional<KeyTriggers> keyTriggers = Optional.empty();
+
+  /** The binary log's account of changed rows, when dbit follows it for this copy. */
+  private Optional<RowChangeLog.Watch> rowLog = Optional.empty();
+
+  /** What the log said for the reset under way; read at most once per reset. */
+  private ChangedRows changesThisReset;
+
+  /**
+   * @param largeTables the large tables, by name
+   */
+  ChangedRowSources(Map<String, ?> largeTables) {
+    this.largeTables = largeTables;
+  }
+
+  /** Restores large tables by the rows {@code watch} says tests changed. */
+  public void follow(RowChangeLog.Watch watch) {
+    rowLog = Optional.of(watch);
+  }
+
+  /** The large tables restored by changed rows; empty when dbit does not follow the log. */
+  public Set<String> followedTables() {
+    return rowLog.map(RowChangeLog.Watch::tables).orElse(Set.of());
+  }
+
+  /** Restores the large tables {@code triggers} track by the keys they recorded. */
+  public void keepKeysBy(KeyTriggers triggers) {
+    keyTriggers = Optional.of(triggers);
+  }
+
+  /** Stops using key triggers: the reader finds changed tables another way. */
+  public void forgetKeys() {
+    keyTriggers = Optional.empty();
+  }
+
+  /** The large tables restored by the keys dbit's triggers recorded; empty without them. */
+  public Set<String> keyedTables() {
+    return keyTriggers.map(KeyTriggers::tables).orElse(Set.of());
+  }
+
+  /** The key triggers, where dbit keeps keys by them. */
+  Optional<KeyTriggers> keyTriggers() {
+    return keyTriggers;
+  }
+
+  /**
+   * Something no trigger sees may have changed rows (a re-created table): the next probe compares
+   * every table. Recreates missing triggers and key tables at once.
+   *
+   * @return whether it created any (which gives the schema new table ids)
+   */
+  boolean distrustKeys() throws SQLException {
+    if (keyTriggers.isEmpty()) {
+      return false;
+    }
+    keyTriggers.get().distrust();
+    return keyTriggers.get().ensureInstalled();
+  }
+
+  /** A cleanup failed: neither the log's rows nor the recorded keys account for the table now. */
+  void distrust() {
+    rowLog.ifPresent(RowChangeLog.Watch::distrust);
+    keyTriggers.ifPresent(KeyTriggers::distrust);
+  }
+
+  /** Stops following the binary log for this copy; the run is over. */
+  public void stopFollowing() {
+    rowLog.ifPresent(RowChangeLog.Watch::close);
+    rowLog = Optional.empty();
+  }
+
+  /** A new reset begins: the log is read again when it asks. */
+  void nextReset() {
+    changesThisReset = null;
+  }
+
+  /**
+   * The rows tests changed since the last reset, read once per reset and only when a large table is
+   * among {@code dirty}.
+   */
+  ChangedRows changes(Connection control, Collection<String> dirty) throws SQLException {
+    if (rowLog.isEmpty() || dirty.stream().noneMatch(largeTables::containsKey)) {
+      return changesThisReset == null ? ChangedRows.unknown() : changesThisReset;
+    }
+    if (changesThisReset == null) {
+      // Not counted among dbit's own statements: its one request is a SHOW, which MariaDB's user
+      // statistics never count; counting it made the next test's statements look one short of
+      // dbit's, and its end waited 2 s for a statement the server would never show.
+      changesThisReset = rowLog.get().take(control);
+    }
+    return changesThisReset;
+  }
+
+  /**
+   * Before a probe of every table, which restores what the log showed so far: without taking it, a
+   * statement the log could not follow ({@code TRUNCATE}) would send the next reset to a full
+   * comparison too.
+   */
+  void takeBeforeProbe(Connection control) throws SQLException {
+    if (rowLog.isPresent()) {
+      rowLog.get().take(control);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package dev.dbit.internal.reset;
+
+import dev.dbit.internal.template.SchemaLayout;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The safe question every reset falls back to, in one request: which tables of the copy differ from
+ * the post-migration state? Tables empty after migration are asked for a row, reference tables are
+ * checksummed, and large tables dbit's key triggers account for are asked for a recorded key
+ * instead.
+ */
+final class FullProbe {
+  private final Supplier<Connection> control;
+  private final String copy;
+  private final SchemaLayout layout;
+  private final ReferenceChecksums checksums;
+  private final ChangedRowSources sources;
+  private final List<String> emptyTables;
+  private final List<String> referenceTables;
+  private final String existsSql;
+
+  FullProbe(
+      Supplier<Connection> control,
+      String copy,
+      SchemaLayout layout,
+      ReferenceChecksums checksums,
+      ChangedRowSources sources) {
+    this.control = control;
+    this.copy = copy;
+    this.layout = layout;
+    this.checksums = checksums;
+    this.sources = sources;
+    this.emptyTables = layout.emptyTables();
+    this.referenceTables = List.copyOf(layout.referenceTables());
+    this.existsSql = emptyTables.isEmpty() ? "" : SchemaLayout.probeSql(copy, emptyTables);
+  }
+
+  /**
+   * Tables that differ from the post-migration state, in one round trip. Where key triggers keep a
+   * complete account, their key tables stand in for the checksums of the tables they track, and a
+   * cascade from a differing table makes the tracked tables it reaches differ too.
+   */
+  List<String> differing(Optional<Map<String, Long>> knownChecksums) throws SQLException {
+    Optional<KeyTriggers> keyed = sources.keyTriggers().filter(KeyTriggers::complete);
+    List<String> checksummed =
+        knownChecksums.isPresent()
+            ? List.of()
+            : referenceTables.stream()
+                .filter(t -> keyed.isEmpty() || !keyed.get().tables().contains(t))
+                .toList();
+    List<String> parts = new ArrayList<>();
+    if (!existsSql.isEmpty()) {
+      parts.add(existsSql);
+    }
+    if (keyed.isPresent() && knownChecksums.isEmpty()) {
+      parts.add(keyed.get().probeSql());
+    }
+    if (!checksummed.isEmpty()) {
+      parts.add(checksums.sql(checksummed));
+    }
+    List<String> dirty = new ArrayList<>();
+    Map<String, Long> read = knownChecksums.orElse(Map.of());
+    if (!parts.isEmpty()) {
+      try (Statement statement = control.get().createStatement()) {
+        boolean isResult = statement.execute(String.join(";\n", parts));
+        if (!emptyTables.isEmpty()) {
+          try (ResultSet rows = statement.getResultSet()) {
+            dirty.addAll(SchemaLayout.nonEmptyTables(rows, emptyTables));
+          }
+          isResult = statement.getMoreResults();
+        }
+        if (keyed.isPresent() && knownChecksums.isEmpty() && isResult) {
+          try (ResultSet rows = statement.getResultSet()) {
+            dirty.addAll(keyed.get().changedTables(rows));
+          }
+          isResult = statement.getMoreResults();
+        }
+        if (!checksummed.isEmpty() && isResult) {
+          try (ResultSet rows = statement.getResultSet()) {
+            read = checksums.read(rows);
+          }
+        }
+      }
+    }
+    dirty.addAll(
+        checksums.changed(read, knownChecksums.isPresent() ? referenceTables : checksummed));
+    if (keyed.isPresent()) {
+      for (String reached : layout.withCascades(new LinkedHashSet<>(dirty))) {
+        if (keyed.get().tables().contains(reached) && !dirty.contains(reached)) {
+          dirty.add(reached);
+        }
+      }
+    }
+    return dirty;
+  }
+
+  /**
+   * Those of {@code empty} (empty after migration) that hold a row and those of {@code reference}
+   * whose checksum moved, in one request.
+   */
+  List<String> differingOf(List<String> empty, List<String> reference) throws SQLException {
+    List<String> parts = new ArrayList<>();
+    if (!empty.isEmpty()) {
+      parts.add(SchemaLayout.probeSql(copy, empty));
+    }
+    if (!reference.isEmpty()) {
+      parts.add(checksums.sql(reference));
+    }
+    List<String> differing = new ArrayList<>();
+    try (Statement statement = control.get().createStatement()) {
+      boolean isResult = statement.execute(String.join(";\n", parts));
+      if (!empty.isEmpty()) {
+        try (ResultSet rows = statement.getResultSet()) {
+          differing.addAll(SchemaLayout.nonEmptyTables(rows, empty));
+        }
+        isResult = statement.getMoreResults();
+      }
+      if (!reference.isEmpty() && isResult) {
+        try (ResultSet rows = statement.getResultSet()) {
+          differing.addAll(checksums.changed(checksums.read(rows), reference));
+        }
+      }
+    }
+    return differing;
+  }
+}
