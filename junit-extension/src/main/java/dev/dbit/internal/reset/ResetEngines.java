@@ -20,7 +20,21 @@ import java.util.function.UnaryOperator;
 public final class ResetEngines {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
+  private static final String TRIGGERS_OFF =
+      "dbit: no counters per table on this server and "
+          + DbIntegrationTest.RESET_TRIGGERS
+          + "=false: changed tables found by global row counters, every table compared after"
+          + " a test that wrote";
+
   private ResetEngines() {}
+
+  /** The schema's tables among {@code changed}, with the tables their cascades reach. */
+  private static Set<String> withCascades(
+      SchemaLayout layout, Set<String> tables, Set<String> changed) {
+    Set<String> ours = new LinkedHashSet<>(changed);
+    ours.retainAll(tables);
+    return layout.withCascades(ours);
+  }
 
   /**
    * The engine for {@code copy}; call on a clean copy.
@@ -42,12 +56,7 @@ public final class ResetEngines {
       KeyTriggers.remove(control.get(), copy);
     }
     Set<String> tables = Set.copyOf(layout.tables());
-    UnaryOperator<Set<String>> withCascades =
-        changed -> {
-          Set<String> ours = new LinkedHashSet<>(changed);
-          ours.retainAll(tables);
-          return layout.withCascades(ours);
-        };
+    UnaryOperator<Set<String>> withCascades = changed -> withCascades(layout, tables, changed);
     Optional<UserStatisticsReader> statistics =
         UserStatisticsReader.ifAvailable(control, restorer, tables, copy);
     if (statistics.isPresent()) {
@@ -62,12 +71,7 @@ public final class ResetEngines {
     }
     if (!triggers) {
       ChangeMarkers.remove(control.get(), copy);
-      LOG.log(
-          Level.INFO,
-          "dbit: no counters per table on this server and "
-              + DbIntegrationTest.RESET_TRIGGERS
-              + "=false: changed tables found by global row counters, every table compared after"
-              + " a test that wrote");
+      LOG.log(Level.INFO, TRIGGERS_OFF);
       return new ResetEngine<>(
           new RowCounterGate(control, restorer, counters, copy), restorer, withCascades);
     }

@@ -38,8 +38,7 @@ import java.util.stream.Collectors;
  *     without strict mode ({@code SET STATEMENT sql_mode = ... FOR}), so that the server ignores
  *     the generated columns' values with a warning and computes them again
  * @param largeTableKeys for each reference table with a primary key and at least {@value
- *     #LARGE_TABLE_ROWS} rows, its key columns: such a table is restored by difference (rows that
- *     differ from the template are deleted, rows missing are copied), not reloaded whole
+ *     #LARGE_TABLE_ROWS} rows, its key columns: such a table is restored by the rows that differ
  */
 public record SchemaLayout(
     List<String> tables,
@@ -55,9 +54,7 @@ public record SchemaLayout(
     Set<String> lenientCopyTables,
     Map<String, List<String>> largeTableKeys) {
 
-  /**
-   * From this many rows (the server's estimate) on, a reference table is restored by difference.
-   */
+  /** From this many rows (the server's estimate) on, a reference table is restored by rows. */
   public static final int LARGE_TABLE_ROWS = 1000;
 
   public SchemaLayout {
@@ -127,47 +124,15 @@ public record SchemaLayout(
     List<String> tables = names.tables();
     List<String> views = names.views();
     Map<String, List<String>> referenceColumns = new LinkedHashMap<>();
-    Columns columns = Columns.read(connection, schema);
+    TableColumns columns = TableColumns.read(connection, schema);
     for (String table : nonEmptyTables(connection, schema, tables)) {
       referenceColumns.put(table, columns.insertable().get(table));
     }
-    List<String> triggers = new ArrayList<>();
-    Set<String> deleteTriggers = new TreeSet<>();
-    Set<String> insertTriggers = new TreeSet<>();
-    Set<String> beforeInsertTriggers = new TreeSet<>();
-    Map<String, Set<String>> triggerTargets = new LinkedHashMap<>();
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT TRIGGER_NAME, EVENT_MANIPULATION, EVENT_OBJECT_TABLE, ACTION_STATEMENT,"
-                + " ACTION_TIMING FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ?"
-                + " ORDER BY TRIGGER_NAME")) {
-      query.setString(1, schema);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          triggers.add(rows.getString(1));
-          Set<String> targets = tablesNamedIn(rows.getString(4), tables);
-          // A trigger cannot write the table it is defined on (MySQL and MariaDB forbid it).
-          targets.remove(rows.getString(3));
-          triggerTargets.computeIfAbsent(rows.getString(3), t -> new TreeSet<>()).addAll(targets);
-          switch (rows.getString(2)) {
-            case "DELETE" -> deleteTriggers.add(rows.getString(3));
-            case "INSERT" -> {
-              insertTriggers.add(rows.getString(3));
-              if ("BEFORE".equals(rows.getString(5))) {
-                beforeInsertTriggers.add(rows.getString(3));
-              }
-            }
-            default -> {
-              // UPDATE triggers never fire during a reset.
-            }
-          }
-        }
-      }
-    }
+    TableTriggers triggers = TableTriggers.read(connection, schema, tables);
     Set<String> lenient = new TreeSet<>();
     if (connection.getMetaData().getDatabaseProductVersion().contains("MariaDB")) {
       columns.generated().stream()
-          .filter(beforeInsertTriggers::contains)
+          .filter(triggers.beforeInsert()::contains)
           .filter(t -> !columns.invisible().contains(t))
           .forEach(lenient::add);
     }
@@ -178,10 +143,10 @@ public record SchemaLayout(
         tables,
         referenceColumns,
         views,
-        triggers,
-        deleteTriggers,
-        insertTriggers,
-        triggerTargets,
+        triggers.names(),
+        triggers.onDelete(),
+        triggers.onInsert(),
+        triggers.targets(),
         cascadeChildren(connection, schema),
         columns.autoIncrement().stream().filter(tables::contains).collect(Collectors.toSet()),
         columnList.stream().filter(tables::contains).collect(Collectors.toSet()),
@@ -224,25 +189,6 @@ public record SchemaLayout(
       }
     }
     return result;
-  }
-
-  /**
-   * Tables whose names occur as words in a trigger body: the tables it may write. Over-counting is
-   * harmless (a reset then also empties a clean table); under-counting cannot happen for tables the
-   * body names.
-   */
-  static Set<String> tablesNamedIn(String body, List<String> tables) {
-    Set<String> words = new java.util.HashSet<>();
-    for (String word : body.toLowerCase(java.util.Locale.ROOT).split("[^a-z0-9_$]+")) {
-      words.add(word);
-    }
-    Set<String> named = new TreeSet<>();
-    for (String table : tables) {
-      if (words.contains(table.toLowerCase(java.util.Locale.ROOT))) {
-        named.add(table);
-      }
-    }
-    return named;
   }
 
   /** The subset of {@code tables} that holds at least one row, probed in one round trip. */
@@ -349,60 +295,5 @@ public record SchemaLayout(
       }
     }
     return keys;
-  }
-
-  /**
-   * The columns of a schema's tables, read in one query.
-   *
-   * @param insertable per table, its columns except generated ones, in order
-   * @param autoIncrement tables with an {@code AUTO_INCREMENT} column
-   * @param generated tables with a generated column
-   * @param invisible tables with an invisible column
-   */
-  private record Columns(
-      Map<String, List<String>> insertable,
-      Set<String> autoIncrement,
-      Set<String> generated,
-      Set<String> invisible) {
-    /** MySQL marks a column with an expression default {@code DEFAULT_GENERATED}: insertable. */
-    private static final java.util.regex.Pattern GENERATED =
-        java.util.regex.Pattern.compile("\\b(VIRTUAL|STORED|PERSISTENT) GENERATED\\b");
-
-    static Columns read(Connection connection, String schema) throws SQLException {
-      Map<String, List<String>> insertable = new LinkedHashMap<>();
-      Set<String> autoIncrement = new TreeSet<>();
-      Set<String> generatedTables = new TreeSet<>();
-      Set<String> invisibleTables = new TreeSet<>();
-      try (PreparedStatement query =
-          connection.prepareStatement(
-              "SELECT TABLE_NAME, COLUMN_NAME, EXTRA FROM information_schema.COLUMNS WHERE"
-                  + " TABLE_SCHEMA = ? ORDER BY TABLE_NAME, ORDINAL_POSITION")) {
-        query.setString(1, schema);
-        try (ResultSet rows = query.executeQuery()) {
-          while (rows.next()) {
-            String extra =
-                rows.getString(3) == null
-                    ? ""
-                    : rows.getString(3).toUpperCase(java.util.Locale.ROOT);
-            boolean generated = GENERATED.matcher(extra).find();
-            if (!generated) {
-              insertable
-                  .computeIfAbsent(rows.getString(1), t -> new ArrayList<>())
-                  .add(rows.getString(2));
-            }
-            if (generated) {
-              generatedTables.add(rows.getString(1));
-            }
-            if (extra.contains("INVISIBLE")) {
-              invisibleTables.add(rows.getString(1));
-            }
-            if (extra.contains("AUTO_INCREMENT")) {
-              autoIncrement.add(rows.getString(1));
-            }
-          }
-        }
-      }
-      return new Columns(insertable, autoIncrement, generatedTables, invisibleTables);
-    }
   }
 }

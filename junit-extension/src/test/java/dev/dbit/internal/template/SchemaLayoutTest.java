@@ -13,7 +13,7 @@ class SchemaLayoutTest {
             + " UPDATE `stock_level` SET on_hand = 0";
 
     assertThat(
-            SchemaLayout.tablesNamedIn(
+            TableTriggers.tablesNamedIn(
                 body, List.of("audit_log", "customer", "stock_level", "stock")))
         .containsExactly("audit_log", "customer", "stock_level");
   }
