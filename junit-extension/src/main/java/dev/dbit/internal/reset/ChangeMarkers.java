@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,6 +47,9 @@ public final class ChangeMarkers {
    * LockTablesGuard}).
    */
   public static final String MARKERS_OFF = "@dbit_markers_off";
+
+  /** The events of the marker triggers, as their names show them. */
+  private static final List<String> CODES = List.of("ci", "cu", "cd");
 
   private final Supplier<Connection> control;
   private final String copy;
@@ -105,20 +107,7 @@ public final class ChangeMarkers {
 
   /** Drops every marker trigger and the marker table, whichever exist; quiet on failure. */
   private static void removeAll(Connection control, String copy) {
-    try {
-      List<String> drops = new ArrayList<>();
-      for (String trigger : markerTriggers(control, copy)) {
-        drops.add("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
-      }
-      drops.add("DROP TABLE IF EXISTS " + BookkeepingSchema.table(copy, TABLE));
-      try (Statement statement = control.createStatement()) {
-        for (String drop : drops) {
-          statement.execute(drop);
-        }
-      }
-    } catch (SQLException e) {
-      LOG.log(Level.DEBUG, "dbit: could not drop dbit's marker triggers from " + copy, e);
-    }
+    DbitTriggers.drop(control, copy, CODES, Set.of(TABLE));
   }
 
   /**
@@ -203,7 +192,7 @@ public final class ChangeMarkers {
   }
 
   private static Set<String> markerTriggers(Connection control, String copy) throws SQLException {
-    return DbitTriggers.present(control, copy, List.of("ci", "cu", "cd"));
+    return DbitTriggers.present(control, copy, CODES);
   }
 
   /** The row events each table gets a trigger for. */

@@ -1,7 +1,10 @@
 package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
+import dev.dbit.internal.template.BookkeepingSchema;
+import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -23,6 +26,8 @@ import java.util.stream.Collectors;
  * table's name, or its first 40 characters and a hash.
  */
 final class DbitTriggers {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
   private DbitTriggers() {}
 
   /** The trigger for event {@code code} on {@code table}. */
@@ -56,6 +61,24 @@ final class DbitTriggers {
                 .map(code -> "TRIGGER_NAME LIKE 'dbit!_" + code + "!_%' ESCAPE '!'")
                 .collect(Collectors.joining(" OR "))
             + ")");
+  }
+
+  /**
+   * Drops dbit's triggers for the events {@code codes} from {@code copy}, then {@code tables} from
+   * its bookkeeping schema, whichever exist; quiet on failure (what stays is dropped with the
+   * copy).
+   */
+  static void drop(Connection control, String copy, List<String> codes, Set<String> tables) {
+    try (Statement statement = control.createStatement()) {
+      for (String trigger : present(control, copy, codes)) {
+        statement.execute("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
+      }
+      for (String table : tables) {
+        statement.execute("DROP TABLE IF EXISTS " + BookkeepingSchema.table(copy, table));
+      }
+    } catch (SQLException e) {
+      LOG.log(Level.DEBUG, "dbit: could not drop dbit's triggers from " + copy, e);
+    }
   }
 
   /** The first column of {@code sql}'s rows, in lower case. */

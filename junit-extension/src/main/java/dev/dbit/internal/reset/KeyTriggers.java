@@ -43,8 +43,8 @@ public final class KeyTriggers {
   /** The session variable that switches dbit's triggers off on the control connection. */
   static final String SWITCH = "@dbit_restoring";
 
-  /** How the names of the key tables in a copy's bookkeeping schema start. */
-  public static final String KEY_TABLE_PREFIX = "keys_";
+  /** The events of the key triggers, as their names show them. */
+  private static final List<String> CODES = List.of("ai", "au", "ad");
 
   private final Supplier<Connection> control;
   private final String copy;
@@ -121,13 +121,13 @@ public final class KeyTriggers {
           .filter(ids::containsKey)
           .forEach(table -> keys.put(table, keyTableName(table)));
       Set<String> tables = dbitKeyTables(control.get(), copy);
-      Set<String> triggers = dbitTriggers(control.get(), copy);
+      Set<String> triggers = DbitTriggers.present(control.get(), copy, CODES);
       for (Map.Entry<String, String> tracked : keys.entrySet()) {
         Long rows = ids.get(tracked.getKey());
         Long keyTable = keyIds.get(tracked.getValue());
         boolean inPlace =
             tables.contains(tracked.getValue().toLowerCase(Locale.ROOT))
-                && Event.all(tracked.getKey()).stream()
+                && KeyTriggerEvent.all(tracked.getKey()).stream()
                     .allMatch(t -> triggers.contains(t.toLowerCase(Locale.ROOT)));
         if (!inPlace || keyTable == null || rows > keyTable) {
           return Optional.empty();
@@ -147,20 +147,9 @@ public final class KeyTriggers {
    */
   public static void remove(Connection control, String copy) {
     try {
-      List<String> drops = new ArrayList<>();
-      for (String trigger : dbitTriggers(control, copy)) {
-        drops.add("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
-      }
-      for (String table : dbitKeyTables(control, copy)) {
-        drops.add("DROP TABLE IF EXISTS " + BookkeepingSchema.table(copy, table));
-      }
-      try (Statement statement = control.createStatement()) {
-        for (String drop : drops) {
-          statement.execute(drop);
-        }
-      }
+      DbitTriggers.drop(control, copy, CODES, dbitKeyTables(control, copy));
     } catch (SQLException e) {
-      LOG.log(Level.DEBUG, "dbit: could not drop dbit's key triggers from " + copy, e);
+      LOG.log(Level.DEBUG, "dbit: could not list dbit's key tables of " + copy, e);
     }
   }
 
@@ -175,7 +164,7 @@ public final class KeyTriggers {
     boolean created = false;
     BookkeepingSchema.ensure(control.get(), copy);
     Set<String> tables = dbitKeyTables(control.get(), copy);
-    Set<String> triggers = dbitTriggers(control.get(), copy);
+    Set<String> triggers = DbitTriggers.present(control.get(), copy, CODES);
     Map<String, Long> ids = InnoDbTables.ids(control.get(), copy);
     Map<String, Long> keyIds = InnoDbTables.ids(control.get(), BookkeepingSchema.of(copy));
     try (Statement statement = control.get().createStatement()) {
@@ -205,7 +194,7 @@ public final class KeyTriggers {
                   + qualified(copy, table)
                   + " WHERE 1 = 0");
         }
-        for (Event event : Event.values()) {
+        for (KeyTriggerEvent event : KeyTriggerEvent.values()) {
           String trigger = event.triggerName(table);
           if (!triggers.contains(trigger.toLowerCase(Locale.ROOT))) {
             created = true;
@@ -219,8 +208,7 @@ public final class KeyTriggers {
 
   /**
    * Whether the key tables hold every change since the last reset; false after something no trigger
-   * sees (a re-created table, {@code TRUNCATE}, a failed reset) until the caller compared every
-   * table.
+   * sees (a re-created table, {@code TRUNCATE}, a failed reset) until every table was compared.
    */
   boolean complete() {
     return complete;
@@ -285,10 +273,8 @@ public final class KeyTriggers {
 
   /**
    * Restores every row of {@code table} that differs from {@code template} and empties its key
-   * table. The triggers are off meanwhile: recording every row a full restore writes (100,000 after
-   * a {@code TRUNCATE}) only to delete those keys again left InnoDB that many deleted records to
-   * purge, and every later reset's {@code DELETE} of the key table read past them (8-80 ms on the
-   * MariaDB 10.11 here, against under 1 ms).
+   * table, with the triggers off: recording every row a full restore writes, only to delete those
+   * keys again, slowed every later reset (docs/reset.md).
    */
   List<String> restoreInFullSql(String template, String table) {
     return List.of(
@@ -298,60 +284,8 @@ public final class KeyTriggers {
         "DELETE FROM " + BookkeepingSchema.table(copy, keyTables.get(table)));
   }
 
-  /** The row events each table gets a trigger for. */
-  private enum Event {
-    INSERT("ai", "NEW"),
-    UPDATE("au", "OLD", "NEW"),
-    DELETE("ad", "OLD");
-
-    private final String code;
-    private final List<String> rows;
-
-    Event(String code, String... rows) {
-      this.code = code;
-      this.rows = List.of(rows);
-    }
-
-    String triggerName(String table) {
-      return DbitTriggers.name(code, table);
-    }
-
-    static List<String> all(String table) {
-      return java.util.Arrays.stream(values()).map(e -> e.triggerName(table)).toList();
-    }
-
-    String createSql(String copy, String table, String trigger, String keyTable, List<String> key) {
-      String columns = key.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
-      String values =
-          rows.stream()
-              .map(
-                  row ->
-                      "("
-                          + key.stream()
-                              .map(c -> row + "." + quote(c))
-                              .collect(Collectors.joining(", "))
-                          + ")")
-              .collect(Collectors.joining(", "));
-      return "CREATE TRIGGER "
-          + qualified(copy, trigger)
-          + " AFTER "
-          + name()
-          + " ON "
-          + qualified(copy, table)
-          + " FOR EACH ROW IF "
-          + SWITCH
-          + " IS NULL THEN INSERT IGNORE INTO "
-          + BookkeepingSchema.table(copy, keyTable)
-          + " ("
-          + columns
-          + ") VALUES "
-          + values
-          + "; END IF";
-    }
-  }
-
   static String keyTableName(String table) {
-    return KEY_TABLE_PREFIX + DbitTriggers.shortName(table);
+    return "keys_" + DbitTriggers.shortName(table);
   }
 
   private static Set<String> dbitKeyTables(Connection control, String copy) throws SQLException {
@@ -360,9 +294,5 @@ public final class KeyTriggers {
         "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
             + literal(BookkeepingSchema.of(copy))
             + " AND TABLE_NAME LIKE 'keys!_%' ESCAPE '!'");
-  }
-
-  private static Set<String> dbitTriggers(Connection control, String copy) throws SQLException {
-    return DbitTriggers.present(control, copy, List.of("ai", "au", "ad"));
   }
 }
