@@ -2,7 +2,7 @@ package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.dbit.internal.jdbc.SqlIdentifiers;
-import dev.dbit.internal.template.SchemaCopier;
+import dev.dbit.internal.template.RestoreSql;
 import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -225,7 +225,7 @@ final class ResetMethods {
     List<String> columns = layout.referenceColumns().get(table);
     return columns == null
         ? "DELETE FROM " + SqlIdentifiers.qualified(copy, table)
-        : SchemaCopier.restoreTableSql(template, copy, layout, table);
+        : RestoreSql.restoreTableSql(template, copy, layout, table);
   }
 
   private static String inTransaction(List<String> statements) {

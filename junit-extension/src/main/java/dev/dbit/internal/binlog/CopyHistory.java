@@ -61,7 +61,7 @@ public final class CopyHistory {
       DatabaseServer server, Connection control, String copy) {
     try {
       Optional<LogPosition> recorded = takeRecorded(control, copy);
-      if (recorded.isEmpty() || RowChangeLog.unusable(control).isPresent()) {
+      if (recorded.isEmpty() || BinaryLogAccess.unusable(control).isPresent()) {
         return false;
       }
       return untouchedSince(server, control, copy, recorded.get());
@@ -99,7 +99,7 @@ public final class CopyHistory {
     }
     AtomicBoolean touched = new AtomicBoolean();
     CountDownLatch reached = new CountDownLatch(1);
-    BinaryLogClient client = RowChangeLog.client(server, since, "dbit-binlog-history");
+    BinaryLogClient client = BinaryLogAccess.client(server, since, "dbit-binlog-history");
     String[] file = {since.file()};
     client.registerEventListener(
         event -> {
@@ -111,7 +111,7 @@ public final class CopyHistory {
               }
             }
             case QUERY -> {
-              if (RowChangeLog.mayChange((QueryEventData) event.getData(), copy)) {
+              if (BinaryLogAccess.mayChange((QueryEventData) event.getData(), copy)) {
                 touched.set(true);
               }
             }

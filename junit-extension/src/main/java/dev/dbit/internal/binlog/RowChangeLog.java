@@ -10,24 +10,18 @@ import com.github.shyiko.mysql.binlog.event.RotateEventData;
 import com.github.shyiko.mysql.binlog.event.TableMapEventData;
 import com.github.shyiko.mysql.binlog.event.UpdateRowsEventData;
 import com.github.shyiko.mysql.binlog.event.WriteRowsEventData;
-import com.github.shyiko.mysql.binlog.event.deserialization.EventDeserializer;
 import dev.dbit.internal.server.DatabaseServer;
 import java.io.IOException;
 import java.io.Serializable;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -45,19 +39,6 @@ import java.util.concurrent.TimeoutException;
 public final class RowChangeLog {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
   private static final Map<String, RowChangeLog> FOLLOWERS = new ConcurrentHashMap<>();
-
-  /**
-   * The client library logs every connect at INFO through java.util.logging; dbit says itself what
-   * matters. Held here: java.util.logging forgets the level of a logger nobody references.
-   */
-  private static final java.util.logging.Logger CLIENT_LOG = quietClientLog();
-
-  private static java.util.logging.Logger quietClientLog() {
-    java.util.logging.Logger logger =
-        java.util.logging.Logger.getLogger(BinaryLogClient.class.getName());
-    logger.setLevel(java.util.logging.Level.WARNING);
-    return logger;
-  }
 
   /** How long a reset waits for the follower to reach the server's log position. */
   static final long CATCH_UP_MILLIS = 10_000;
@@ -86,7 +67,7 @@ public final class RowChangeLog {
   public static Optional<Watch> watch(
       DatabaseServer server, Connection control, String copy, Map<String, List<String>> tables) {
     try {
-      Optional<String> unusable = unusable(control);
+      Optional<String> unusable = BinaryLogAccess.unusable(control);
       if (unusable.isPresent()) {
         LOG.log(Level.INFO, notFollowed(copy, unusable.get()));
         return Optional.empty();
@@ -113,76 +94,21 @@ public final class RowChangeLog {
         + why;
   }
 
-  /** Why this server's log cannot be followed, if it cannot. */
-  static Optional<String> unusable(Connection control) throws SQLException {
-    try (Statement statement = control.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT @@log_bin, @@binlog_format, @@binlog_row_image, @@session.sql_log_bin")) {
-      rows.next();
-      if (!rows.getBoolean(1)) {
-        return Optional.of("the server keeps no binary log (log_bin is off)");
-      }
-      if (!"ROW".equalsIgnoreCase(rows.getString(2))) {
-        return Optional.of("binlog_format is " + rows.getString(2) + ", not ROW");
-      }
-      if (!"FULL".equalsIgnoreCase(rows.getString(3))) {
-        return Optional.of("binlog_row_image is " + rows.getString(3) + ", not FULL");
-      }
-      if (rows.getBoolean(4)) {
-        return Optional.of("dbit may not keep its own resets out of the binary log (sql_log_bin)");
-      }
-      return Optional.empty();
-    }
-  }
-
   private static synchronized RowChangeLog follower(DatabaseServer server, Connection control)
       throws SQLException, IOException, TimeoutException {
-    CLIENT_LOG.fine("dbit follows the binary log of " + server.description());
+    BinaryLogAccess.CLIENT_LOG.fine("dbit follows the binary log of " + server.description());
     String key = server.host() + ":" + server.port();
     RowChangeLog running = FOLLOWERS.get(key);
     if (running != null && running.client.isConnected()) {
       return running;
     }
     LogPosition at = LogPosition.current(control);
-    BinaryLogClient client = client(server, at, "dbit-binlog-" + key);
+    BinaryLogClient client = BinaryLogAccess.client(server, at, "dbit-binlog-" + key);
     RowChangeLog log = new RowChangeLog(client, at.file(), at.offset());
     client.registerEventListener(log::onEvent);
     client.connect(CATCH_UP_MILLIS);
     FOLLOWERS.put(key, log);
     return log;
-  }
-
-  /** A replica-style client of {@code server}'s log from {@code from}, on daemon threads. */
-  static BinaryLogClient client(DatabaseServer server, LogPosition from, String threadName) {
-    BinaryLogClient client =
-        new BinaryLogClient(
-            server.host(), server.port(), server.user(), server.password().reveal());
-    // A replica id no real replica of a test server is likely to use.
-    client.setServerId(1_000_000 + ThreadLocalRandom.current().nextInt(1_000_000));
-    client.setBinlogFilename(from.file());
-    client.setBinlogPosition(from.offset());
-    client.setKeepAlive(false);
-    client.setThreadFactory(
-        runnable -> {
-          Thread thread = new Thread(runnable, threadName);
-          thread.setDaemon(true);
-          return thread;
-        });
-    EventDeserializer deserializer = new EventDeserializer();
-    deserializer.setCompatibilityMode(
-        EventDeserializer.CompatibilityMode.CHAR_AND_BINARY_AS_BYTE_ARRAY);
-    client.setEventDeserializer(deserializer);
-    return client;
-  }
-
-  /** Whether a statement logged as text may have changed {@code copy}. */
-  static boolean mayChange(QueryEventData query, String copy) {
-    String sql = query.getSql().trim().toUpperCase(Locale.ROOT);
-    if (sql.equals("BEGIN") || sql.equals("COMMIT") || sql.equals("ROLLBACK")) {
-      return false;
-    }
-    return copy.equals(query.getDatabase()) || query.getSql().contains(copy);
   }
 
   private synchronized Watch add(String copy, Map<String, TrackedTable> tables) {
@@ -237,7 +163,7 @@ public final class RowChangeLog {
     Logged logged = tableIds.get(tableId);
     CopyWatch watch = logged == null ? null : watches.get(logged.schema());
     if (watch != null) {
-      watch.changed(logged, row);
+      watch.changed(logged.table(), logged.columnCount(), row);
     }
   }
 
@@ -245,7 +171,7 @@ public final class RowChangeLog {
   private void statementLogged(QueryEventData query) {
     watches.forEach(
         (copy, watch) -> {
-          if (mayChange(query, copy)) {
+          if (BinaryLogAccess.mayChange(query, copy)) {
             watch.everything = false;
           }
         });
@@ -277,47 +203,6 @@ public final class RowChangeLog {
 
   /** A table as a {@code TABLE_MAP} event named it. */
   private record Logged(String schema, String table, int columnCount) {}
-
-  /** What one copy's tests changed since the last reset. */
-  private static final class CopyWatch {
-    final Map<String, TrackedTable> tables;
-    Map<String, Set<List<String>>> keys = new HashMap<>();
-    Set<String> unfollowed = new HashSet<>();
-    boolean everything = true;
-
-    CopyWatch(Map<String, TrackedTable> tables) {
-      this.tables = tables;
-    }
-
-    void changed(Logged logged, Serializable[] row) {
-      TrackedTable table = tables.get(logged.table());
-      if (table == null || unfollowed.contains(table.name())) {
-        return;
-      }
-      Optional<List<String>> key =
-          logged.columnCount() == table.columnCount() ? table.keyOf(row) : Optional.empty();
-      Set<List<String>> changed = keys.computeIfAbsent(table.name(), t -> new HashSet<>());
-      if (key.isEmpty() || changed.size() >= MAX_KEYS) {
-        unfollowed.add(table.name());
-        keys.remove(table.name());
-      } else {
-        changed.add(key.get());
-      }
-    }
-
-    ChangedRows take() {
-      Set<String> followed = new HashSet<>();
-      if (everything) {
-        followed.addAll(tables.keySet());
-        followed.removeAll(unfollowed);
-      }
-      ChangedRows taken = new ChangedRows(everything ? keys : Map.of(), followed);
-      keys = new HashMap<>();
-      unfollowed = new HashSet<>();
-      everything = true;
-      return taken;
-    }
-  }
 
   /** One copy's watch, held by its run. */
   public final class Watch implements AutoCloseable {

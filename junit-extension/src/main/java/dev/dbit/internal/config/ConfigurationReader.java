@@ -28,6 +28,7 @@ public final class ConfigurationReader {
 
   private final Function<String, Optional<String>> parameters;
   private final Function<String, String> environment;
+  private final TypedValues values;
 
   /**
    * @param parameters looks up one configuration parameter, for example {@code
@@ -45,41 +46,42 @@ public final class ConfigurationReader {
       Function<String, Optional<String>> parameters, Function<String, String> environment) {
     this.parameters = parameters;
     this.environment = environment;
+    this.values = new TypedValues(parameters);
   }
 
   /** Reads all keys; throws {@link ExtensionConfigurationException} on the first bad value. */
   public DbitConfiguration read() {
-    Optional<String> url = value(DbIntegrationTest.URL);
+    Optional<String> url = values.value(DbIntegrationTest.URL);
     url.ifPresent(ConnectionRules::validateUrl);
     ProviderKind provider = provider(url);
-    directory(DbIntegrationTest.REPORT_DIR);
+    values.directory(DbIntegrationTest.REPORT_DIR);
     return new DbitConfiguration(
         provider,
         url,
-        value(DbIntegrationTest.USER).orElse("root"),
+        values.value(DbIntegrationTest.USER).orElse("root"),
         new PasswordSource(parameters, environment).read(),
         migrations(),
         scripts(),
         changelog(),
-        ConnectionRules.jdbcParams(value(DbIntegrationTest.JDBC_PARAMS)),
+        ConnectionRules.jdbcParams(values.value(DbIntegrationTest.JDBC_PARAMS)),
         poolSize(),
         embeddedDir(),
         image(),
         stall(),
-        yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT),
-        yesOrNo(DbIntegrationTest.RESET_TRIGGERS, true),
+        values.yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT),
+        values.yesOrNo(DbIntegrationTest.RESET_TRIGGERS, true),
         timeouts(),
         engine(),
         mysqld(),
         collation(),
-        yesOrNo(DbIntegrationTest.SPRING_CLEAR_CACHES, true));
+        values.yesOrNo(DbIntegrationTest.SPRING_CLEAR_CACHES, true));
   }
 
   /** A collation name: letters, digits and underscores, as every MySQL and MariaDB one is. */
   private Optional<String> collation() {
-    Optional<String> raw = value(DbIntegrationTest.SCHEMA_COLLATION);
+    Optional<String> raw = values.value(DbIntegrationTest.SCHEMA_COLLATION);
     if (raw.isPresent() && !raw.get().matches("[A-Za-z0-9_]{1,64}")) {
-      throw invalid(
+      throw TypedValues.invalid(
           DbIntegrationTest.SCHEMA_COLLATION,
           raw.get(),
           "It must name a collation, for example utf8mb4_bin (SHOW COLLATION lists them).");
@@ -88,18 +90,19 @@ public final class ConfigurationReader {
   }
 
   private EmbeddedEngine engine() {
-    String raw = value(DbIntegrationTest.EMBEDDED_ENGINE).orElse(EmbeddedEngine.AUTO.value());
+    String raw =
+        values.value(DbIntegrationTest.EMBEDDED_ENGINE).orElse(EmbeddedEngine.AUTO.value());
     return EmbeddedEngine.fromValue(raw.toLowerCase(Locale.ROOT))
         .orElseThrow(
             () ->
-                invalid(
+                TypedValues.invalid(
                     DbIntegrationTest.EMBEDDED_ENGINE,
                     raw,
                     "Allowed values: " + EmbeddedEngine.allowedValues() + "."));
   }
 
   private Optional<Path> mysqld() {
-    Optional<String> raw = value(DbIntegrationTest.EMBEDDED_MYSQLD);
+    Optional<String> raw = values.value(DbIntegrationTest.EMBEDDED_MYSQLD);
     if (raw.isEmpty()) {
       return Optional.empty();
     }
@@ -107,14 +110,15 @@ public final class ConfigurationReader {
     try {
       file = Path.of(raw.get());
     } catch (java.nio.file.InvalidPathException e) {
-      throw invalid(DbIntegrationTest.EMBEDDED_MYSQLD, raw.get(), "It is not a valid path here.");
+      throw TypedValues.invalid(
+          DbIntegrationTest.EMBEDDED_MYSQLD, raw.get(), "It is not a valid path here.");
     }
     Path bin = file.toAbsolutePath().getParent();
     if (!java.nio.file.Files.isRegularFile(file)
         || !java.nio.file.Files.isExecutable(file)
         || bin == null
         || !bin.getFileName().toString().equals("bin")) {
-      throw invalid(
+      throw TypedValues.invalid(
           DbIntegrationTest.EMBEDDED_MYSQLD,
           raw.get(),
           "Give the mysqld executable of an unpacked MySQL 8 installation (…/bin/mysqld).");
@@ -125,97 +129,44 @@ public final class ConfigurationReader {
   private Timeouts timeouts() {
     return new Timeouts(
         java.time.Duration.ofSeconds(
-            wholeNumber(
+            values.wholeNumber(
                 DbIntegrationTest.CONNECT_TIMEOUT,
                 (int) Timeouts.DEFAULTS.connect().toSeconds(),
                 1,
                 3600)),
         java.time.Duration.ofSeconds(
-            wholeNumber(
+            values.wholeNumber(
                 DbIntegrationTest.READ_TIMEOUT,
                 (int) Timeouts.DEFAULTS.read().toSeconds(),
                 1,
                 86_400)));
   }
 
-  private boolean yesOrNo(String key) {
-    return yesOrNo(key, false);
-  }
-
-  private boolean yesOrNo(String key, boolean unset) {
-    Optional<String> raw = value(key);
-    if (raw.isEmpty()) {
-      return unset;
-    }
-    return switch (raw.get().toLowerCase(Locale.ROOT)) {
-      case "true" -> true;
-      case "false" -> false;
-      default -> throw invalid(key, raw.get(), "Allowed values: true, false.");
-    };
-  }
-
   private StallSettings stall() {
-    String rawMode = value(DbIntegrationTest.STALL_MODE).orElse("fail");
+    String rawMode = values.value(DbIntegrationTest.STALL_MODE).orElse("fail");
     StallSettings.StallMode mode =
         java.util.Arrays.stream(StallSettings.StallMode.values())
             .filter(m -> m.value().equals(rawMode.toLowerCase(Locale.ROOT)))
             .findFirst()
             .orElseThrow(
                 () ->
-                    invalid(
+                    TypedValues.invalid(
                         DbIntegrationTest.STALL_MODE, rawMode, "Allowed values: fail, warn, off."));
     int minStatements =
-        wholeNumber(
+        values.wholeNumber(
             DbIntegrationTest.STALL_MIN_STATEMENTS, DEFAULT_STALL_MIN_STATEMENTS, 1, 1_000_000);
-    double maxSqlShare = share(DbIntegrationTest.STALL_MAX_SQL_SHARE, DEFAULT_STALL_MAX_SQL_SHARE);
+    double maxSqlShare =
+        values.share(DbIntegrationTest.STALL_MAX_SQL_SHARE, DEFAULT_STALL_MAX_SQL_SHARE);
     return new StallSettings(mode, minStatements, maxSqlShare);
   }
 
-  private int wholeNumber(String key, int fallback, int min, int max) {
-    Optional<String> raw = value(key);
-    if (raw.isEmpty()) {
-      return fallback;
-    }
-    String allowed = "Allowed values: a whole number from " + min + " to " + max + ".";
-    try {
-      int number = Integer.parseInt(raw.get());
-      if (number < min || number > max) {
-        throw invalid(key, raw.get(), allowed);
-      }
-      return number;
-    } catch (NumberFormatException e) {
-      throw invalid(key, raw.get(), allowed);
-    }
-  }
-
-  private double share(String key, double fallback) {
-    Optional<String> raw = value(key);
-    if (raw.isEmpty()) {
-      return fallback;
-    }
-    String allowed = "Allowed values: a number greater than 0 and at most 1, for example 0.2.";
-    try {
-      double number = Double.parseDouble(raw.get());
-      if (!(number > 0 && number <= 1)) {
-        throw invalid(key, raw.get(), allowed);
-      }
-      return number;
-    } catch (NumberFormatException e) {
-      throw invalid(key, raw.get(), allowed);
-    }
-  }
-
-  private Optional<String> value(String key) {
-    return parameters.apply(key).map(String::trim).filter(v -> !v.isEmpty());
-  }
-
   private ProviderKind provider(Optional<String> url) {
-    String raw = value(DbIntegrationTest.PROVIDER).orElse(ProviderKind.AUTO.value());
+    String raw = values.value(DbIntegrationTest.PROVIDER).orElse(ProviderKind.AUTO.value());
     ProviderKind kind =
         ProviderKind.fromValue(raw.toLowerCase(Locale.ROOT))
             .orElseThrow(
                 () ->
-                    invalid(
+                    TypedValues.invalid(
                         DbIntegrationTest.PROVIDER,
                         raw,
                         "Allowed values: " + ProviderKind.allowedValues() + "."));
@@ -234,10 +185,10 @@ public final class ConfigurationReader {
 
   /** A Liquibase master changelog, {@code classpath:} or {@code filesystem:}. */
   private Optional<String> changelog() {
-    Optional<String> raw = value(DbIntegrationTest.LIQUIBASE_CHANGELOG).map(String::trim);
+    Optional<String> raw = values.value(DbIntegrationTest.LIQUIBASE_CHANGELOG).map(String::trim);
     if (raw.isPresent()
         && !(raw.get().startsWith("classpath:") || raw.get().startsWith("filesystem:"))) {
-      throw invalid(
+      throw TypedValues.invalid(
           DbIntegrationTest.LIQUIBASE_CHANGELOG,
           raw.get(),
           "Give the master changelog with classpath: or filesystem:, for example"
@@ -248,7 +199,7 @@ public final class ConfigurationReader {
 
   /** SQL scripts run into the template after the migrations, in the order given. */
   private List<String> scripts() {
-    Optional<String> raw = value(DbIntegrationTest.SCRIPTS);
+    Optional<String> raw = values.value(DbIntegrationTest.SCRIPTS);
     List<String> scripts = new ArrayList<>();
     if (raw.isEmpty()) {
       return scripts;
@@ -258,7 +209,7 @@ public final class ConfigurationReader {
       if (!script.startsWith("classpath:") && !script.startsWith("filesystem:")
           || script.endsWith("/")
           || script.indexOf(':') == script.length() - 1) {
-        throw invalid(
+        throw TypedValues.invalid(
             DbIntegrationTest.SCRIPTS,
             raw.get(),
             "Give comma-separated SQL files, each starting with classpath: or filesystem:, for"
@@ -270,12 +221,12 @@ public final class ConfigurationReader {
   }
 
   private List<String> migrations() {
-    String raw = value(DbIntegrationTest.MIGRATIONS).orElse(DEFAULT_MIGRATIONS);
+    String raw = values.value(DbIntegrationTest.MIGRATIONS).orElse(DEFAULT_MIGRATIONS);
     List<String> locations = new ArrayList<>();
     for (String part : raw.split(",")) {
       String location = part.trim();
       if (location.isEmpty()) {
-        throw invalid(
+        throw TypedValues.invalid(
             DbIntegrationTest.MIGRATIONS,
             raw,
             "Give comma-separated Flyway locations without empty entries, for example "
@@ -284,7 +235,7 @@ public final class ConfigurationReader {
       if (location.contains(":")
           && !location.startsWith("classpath:")
           && !location.startsWith("filesystem:")) {
-        throw invalid(
+        throw TypedValues.invalid(
             DbIntegrationTest.MIGRATIONS,
             raw,
             "Each location must start with classpath: or filesystem:, for example "
@@ -296,31 +247,13 @@ public final class ConfigurationReader {
   }
 
   private int poolSize() {
-    return wholeNumber(DbIntegrationTest.POOL_SIZE, DEFAULT_POOL_SIZE, 1, MAX_POOL_SIZE);
+    return values.wholeNumber(DbIntegrationTest.POOL_SIZE, DEFAULT_POOL_SIZE, 1, MAX_POOL_SIZE);
   }
 
   private Path embeddedDir() {
-    return directory(DbIntegrationTest.EMBEDDED_DIR)
+    return values
+        .directory(DbIntegrationTest.EMBEDDED_DIR)
         .orElse(Path.of(System.getProperty("user.home"), ".cache", "dbit"));
-  }
-
-  /** A directory dbit may create: a valid path that does not name a file. */
-  private Optional<Path> directory(String key) {
-    Optional<String> raw = value(key);
-    if (raw.isEmpty()) {
-      return Optional.empty();
-    }
-    Path dir;
-    try {
-      dir = Path.of(raw.get());
-    } catch (java.nio.file.InvalidPathException e) {
-      throw invalid(key, raw.get(), "It is not a valid path here.");
-    }
-    if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
-      throw invalid(
-          key, raw.get(), "It names a file; give a directory (dbit creates it when missing).");
-    }
-    return Optional.of(dir);
   }
 
   /** A Docker image reference: repository, optional tag or digest, no spaces. */
@@ -329,18 +262,13 @@ public final class ConfigurationReader {
           "[a-z0-9][a-z0-9._/-]*(:[A-Za-z0-9._-]+)?(@sha256:[a-f0-9]+)?");
 
   private String image() {
-    Optional<String> raw = value(DbIntegrationTest.IMAGE);
+    Optional<String> raw = values.value(DbIntegrationTest.IMAGE);
     if (raw.isPresent() && !IMAGE.matcher(raw.get()).matches()) {
-      throw invalid(
+      throw TypedValues.invalid(
           DbIntegrationTest.IMAGE,
           raw.get(),
           "Give a Docker image reference, for example " + DEFAULT_IMAGE + " or mariadb:11.4.");
     }
     return raw.orElse(DEFAULT_IMAGE);
-  }
-
-  static ExtensionConfigurationException invalid(String key, String value, String rule) {
-    return new ExtensionConfigurationException(
-        "dbit: invalid value '" + value + "' for " + key + ". " + rule);
   }
 }

@@ -1,6 +1,6 @@
 package dev.dbit.internal.config;
 
-import static dev.dbit.internal.config.ConfigurationReader.invalid;
+import static dev.dbit.internal.config.TypedValues.invalid;
 
 import dev.dbit.DbIntegrationTest;
 import java.util.LinkedHashMap;

@@ -177,7 +177,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
    */
   @Override
   public ServerCounters.Reading probeEverything(Optional<Marks> gate) throws SQLException {
-    restorer.distrustKeys();
+    restorer.changedRows().distrustKeys();
     markers.ensureInstalled();
     recreations.rebase(control.get());
     MultiStatement.execute(control.get(), markers.clearAllSql());

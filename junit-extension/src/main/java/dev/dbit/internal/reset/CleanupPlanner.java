@@ -3,7 +3,7 @@ package dev.dbit.internal.reset;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
 import dev.dbit.internal.binlog.ChangedRows;
-import dev.dbit.internal.template.SchemaCopier;
+import dev.dbit.internal.template.RestoreSql;
 import dev.dbit.internal.template.SchemaLayout;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -69,7 +69,7 @@ final class CleanupPlanner {
         statements.add("DELETE FROM " + qualified(copy, table));
       } else if (changedKeys.isPresent() && layout.largeTableKeys().containsKey(table)) {
         statements.addAll(
-            SchemaCopier.restoreRowsSql(template, copy, layout, table, changedKeys.get()));
+            RestoreSql.restoreRowsSql(template, copy, layout, table, changedKeys.get()));
       } else if (keyed
           && keyTriggers.get().complete()
           && !cascadedInto.contains(table)
@@ -78,7 +78,7 @@ final class CleanupPlanner {
       } else if (keyed) {
         statements.addAll(keyTriggers.get().restoreInFullSql(template, table));
       } else {
-        statements.add(SchemaCopier.restoreTableSql(template, copy, layout, table));
+        statements.add(RestoreSql.restoreTableSql(template, copy, layout, table));
       }
     }
     statements.add("COMMIT");

@@ -1,5 +1,6 @@
 package dev.dbit.internal.reset;
 
+import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -10,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -104,10 +106,48 @@ final class FullProbe {
   }
 
   /**
+   * What still differs of the tables a rolled-back test's counters flag.
+   *
+   * @param differing the flagged tables that differ from the template
+   * @param statements statements the question sent, outside any reader's request
+   */
+  record AfterRollback(Set<String> differing, int statements) {}
+
+  /**
+   * Which of {@code flagged} still differ after a rolled-back test: a followed large table exactly
+   * when the log shows a committed change of it, the others by one probe of those alone.
+   */
+  AfterRollback afterRollback(Set<String> flagged, ChangedRows changes) throws SQLException {
+    Set<String> cascadedInto = new LinkedHashSet<>();
+    flagged.forEach(t -> cascadedInto.addAll(layout.cascadeChildren().getOrDefault(t, Set.of())));
+    Set<String> logged = new LinkedHashSet<>();
+    for (String table : flagged) {
+      if (!cascadedInto.contains(table) && layout.largeTableKeys().containsKey(table)) {
+        changes.of(table).ifPresent(keys -> logged.add(table));
+      }
+    }
+    List<String> empty = emptyTables.stream().filter(flagged::contains).toList();
+    List<String> reference =
+        referenceTables.stream()
+            .filter(flagged::contains)
+            .filter(t -> !logged.contains(t))
+            .toList();
+    Set<String> differing = new LinkedHashSet<>(flagged);
+    differing.removeAll(empty);
+    differing.removeAll(reference);
+    logged.stream().filter(t -> changes.of(t).orElseThrow().isEmpty()).forEach(differing::remove);
+    if (empty.isEmpty() && reference.isEmpty()) {
+      return new AfterRollback(differing, 0);
+    }
+    differing.addAll(differingOf(empty, reference));
+    return new AfterRollback(differing, (empty.isEmpty() ? 0 : 1) + (reference.isEmpty() ? 0 : 1));
+  }
+
+  /**
    * Those of {@code empty} (empty after migration) that hold a row and those of {@code reference}
    * whose checksum moved, in one request.
    */
-  List<String> differingOf(List<String> empty, List<String> reference) throws SQLException {
+  private List<String> differingOf(List<String> empty, List<String> reference) throws SQLException {
     List<String> parts = new ArrayList<>();
     if (!empty.isEmpty()) {
       parts.add(SchemaLayout.probeSql(copy, empty));

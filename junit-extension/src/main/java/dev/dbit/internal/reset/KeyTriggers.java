@@ -5,7 +5,7 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.template.BookkeepingSchema;
-import dev.dbit.internal.template.SchemaCopier;
+import dev.dbit.internal.template.RestoreSql;
 import dev.dbit.internal.template.SchemaLayout;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
@@ -266,7 +266,7 @@ public final class KeyTriggers {
     return List.of(
         "SET " + SWITCH + " = 1",
         "DELETE " + rows + " FROM " + rows + " JOIN " + keys + " ON " + sameKey,
-        SchemaCopier.insertRowsWhereKeyIn(template, copy, layout, table, keyList),
+        RestoreSql.insertRowsWhereKeyIn(template, copy, layout, table, keyList),
         "SET " + SWITCH + " = NULL",
         "DELETE FROM " + keys);
   }
@@ -279,7 +279,7 @@ public final class KeyTriggers {
   List<String> restoreInFullSql(String template, String table) {
     return List.of(
         "SET " + SWITCH + " = 1",
-        SchemaCopier.restoreTableSql(template, copy, layout, table),
+        RestoreSql.restoreTableSql(template, copy, layout, table),
         "SET " + SWITCH + " = NULL",
         "DELETE FROM " + BookkeepingSchema.table(copy, keyTables.get(table)));
   }

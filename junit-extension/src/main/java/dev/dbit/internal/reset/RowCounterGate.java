@@ -188,13 +188,15 @@ final class RowCounterGate implements ChangeReader<RowCounterGate.Gate> {
   public ServerCounters.Reading probeEverything(Optional<Gate> gate) throws SQLException {
     Optional<Map<String, Long>> known = Optional.empty();
     if (gate.isEmpty()) {
-      restorer.distrustKeys();
+      restorer.changedRows().distrustKeys();
       if (recreations.isPresent()) {
         recreations.get().rebase(control.get());
       }
     } else {
       recreations.ifPresent(TableRecreations::acceptLastRead);
-      if (gate.get().recreated() && restorer.distrustKeys() && recreations.isPresent()) {
+      if (gate.get().recreated()
+          && restorer.changedRows().distrustKeys()
+          && recreations.isPresent()) {
         recreations.get().rebase(control.get());
       }
       known = recreations.isPresent() ? Optional.empty() : Optional.of(gate.get().checksums());

@@ -8,7 +8,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +29,6 @@ public final class SchemaRestorer implements Cleanups {
   private final String copy;
   private final SchemaLayout layout;
   private final CleanupPlanner planner;
-  private final List<String> emptyTables;
   private final List<String> referenceTables;
   private final FullProbe probe;
   private final ReferenceChecksums checksums;
@@ -42,6 +40,12 @@ public final class SchemaRestorer implements Cleanups {
   /** Tables with an AUTO_INCREMENT column written since their counter was last reset. */
   private Set<String> countersMoved = new TreeSet<>();
 
+  /** Whether the test before the next reset rolled back a transaction; set before each reset. */
+  private boolean rolledBack;
+
+  /** Statements of the probes sent outside cleanups since last asked (SHOW statements excluded). */
+  private int statementsSent;
+
   public SchemaRestorer(
       Supplier<Connection> control, String template, String copy, SchemaLayout layout) {
     this.control = control;
@@ -49,7 +53,6 @@ public final class SchemaRestorer implements Cleanups {
     this.copy = copy;
     this.layout = layout;
     this.planner = new CleanupPlanner(template, copy, layout);
-    this.emptyTables = layout.emptyTables();
     this.referenceTables = List.copyOf(layout.referenceTables());
     this.checksums = new ReferenceChecksums(control, copy);
     this.sources = new ChangedRowSources(layout.largeTableKeys());
@@ -62,10 +65,9 @@ public final class SchemaRestorer implements Cleanups {
    * deletes wrote. Used once per run on a reused copy.
    */
   public void restoreEverything() throws SQLException {
-    requireOwnership();
-    // Cleans every table, so every AUTO_INCREMENT counter counts as moved (earlier runs moved
-    // them).
-    distrustKeys();
+    SchemaOwnership.requireOwned(control.get(), copy, "reset");
+    // Cleans every table, so every AUTO_INCREMENT counter counts as moved (earlier runs moved it).
+    sources.distrustKeys();
     clean(plan(layout.tables()), "", rows -> null);
     checksums.record(copy, referenceTables);
     resetProbingEverything();
@@ -77,7 +79,7 @@ public final class SchemaRestorer implements Cleanups {
    * counter as moved (earlier runs moved them).
    */
   public void trustReusedCopy() throws SQLException {
-    requireOwnership();
+    SchemaOwnership.requireOwned(control.get(), copy, "reset");
     countersMoved = new TreeSet<>(layout.autoIncrementTables());
     checksums.record(copy, referenceTables);
   }
@@ -89,7 +91,7 @@ public final class SchemaRestorer implements Cleanups {
    * every {@code AUTO_INCREMENT} counter as moved (earlier runs moved them).
    */
   public void restoreByRecordedKeys(KeyTriggers triggers) throws SQLException {
-    requireOwnership();
+    SchemaOwnership.requireOwned(control.get(), copy, "reset");
     sources.keepKeysBy(triggers);
     countersMoved = new TreeSet<>(layout.autoIncrementTables());
     List<String> untracked = untrackedReferenceTables();
@@ -100,7 +102,7 @@ public final class SchemaRestorer implements Cleanups {
 
   /** Records the reference checksums of a freshly built copy. */
   public void recordBaseline() throws SQLException {
-    requireOwnership();
+    SchemaOwnership.requireOwned(control.get(), copy, "reset");
     checksums.record(copy, referenceTables);
   }
 
@@ -114,17 +116,7 @@ public final class SchemaRestorer implements Cleanups {
     resetAutoIncrement = enabled;
   }
 
-  /** Whether the test before the next reset rolled back a transaction; set before each reset. */
-  private boolean rolledBack;
-
-  /** Statements of the probes sent outside cleanups since last asked (SHOW statements excluded). */
-  private int statementsSent;
-
-  /**
-   * The statements this restorer sent on the control connection outside {@link #clean} since the
-   * last call, as MariaDB's user statistics count them (a strategy that counts its own statements
-   * adds them).
-   */
+  /** Statements sent outside {@link #clean} since the last call, as user statistics count them. */
   @Override
   public int takeStatementsSent() {
     int sent = statementsSent;
@@ -137,19 +129,10 @@ public final class SchemaRestorer implements Cleanups {
     return sources;
   }
 
-  /** See {@link ChangedRowSources#distrustKeys()}. */
-  boolean distrustKeys() throws SQLException {
-    return sources.distrustKeys();
-  }
-
   /** Tells the next reset whether the test before it rolled back a transaction. */
   public void rolledBack(boolean seen) {
     rolledBack = seen;
     sources.nextReset();
-  }
-
-  private ChangedRows changes(Collection<String> dirty) throws SQLException {
-    return sources.changes(control.get(), dirty);
   }
 
   /**
@@ -166,34 +149,11 @@ public final class SchemaRestorer implements Cleanups {
     if (!applies) {
       return Optional.empty();
     }
-    ChangedRows changes = changes(flagged);
-    Set<String> cascadedInto = new LinkedHashSet<>();
-    flagged.forEach(t -> cascadedInto.addAll(layout.cascadeChildren().getOrDefault(t, Set.of())));
-    // A followed large table differs exactly when the log shows a committed change of it.
-    Set<String> logged = new LinkedHashSet<>();
-    for (String table : flagged) {
-      if (!cascadedInto.contains(table) && layout.largeTableKeys().containsKey(table)) {
-        changes.of(table).ifPresent(keys -> logged.add(table));
-      }
-    }
-    List<String> empty = emptyTables.stream().filter(flagged::contains).toList();
-    List<String> reference =
-        referenceTables.stream()
-            .filter(flagged::contains)
-            .filter(t -> !logged.contains(t))
-            .toList();
-    Set<String> differing = new LinkedHashSet<>(flagged);
-    differing.removeAll(empty);
-    differing.removeAll(reference);
-    logged.stream().filter(t -> changes.of(t).orElseThrow().isEmpty()).forEach(differing::remove);
-    if (empty.isEmpty() && reference.isEmpty()) {
-      flagged.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
-      return Optional.of(differing);
-    }
-    statementsSent += (empty.isEmpty() ? 0 : 1) + (reference.isEmpty() ? 0 : 1);
-    differing.addAll(probe.differingOf(empty, reference));
+    FullProbe.AfterRollback asked =
+        probe.afterRollback(flagged, sources.changes(control.get(), flagged));
+    statementsSent += asked.statements();
     flagged.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
-    return Optional.of(differing);
+    return Optional.of(asked.differing());
   }
 
   /** True when the next reset must run a cleanup for counters alone, even if no row changed. */
@@ -216,7 +176,11 @@ public final class SchemaRestorer implements Cleanups {
   @Override
   public CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
     return planner.plan(
-        dirty, countersMoved, resetAutoIncrement, changes(dirty), sources.keyTriggers());
+        dirty,
+        countersMoved,
+        resetAutoIncrement,
+        sources.changes(control.get(), dirty),
+        sources.keyTriggers());
   }
 
   /**
@@ -331,9 +295,5 @@ public final class SchemaRestorer implements Cleanups {
   /** Reference tables no key trigger tracks. */
   private List<String> untrackedReferenceTables() {
     return referenceTables.stream().filter(t -> !sources.keyedTables().contains(t)).toList();
-  }
-
-  private void requireOwnership() throws SQLException {
-    SchemaOwnership.requireOwned(control.get(), copy, "reset");
   }
 }

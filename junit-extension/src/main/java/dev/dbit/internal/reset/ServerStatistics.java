@@ -28,10 +28,11 @@ public final class ServerStatistics {
           + " COALESCE(SUM(BUSY_TIME), 0)";
 
   /**
-   * The statement each of dbit's requests ends with. MariaDB credits a request's busy time by its
-   * last statement alone (each statement of a multi-statement request restarts the clock), so a
-   * request that ends with this one adds a few microseconds to the busy time, whatever it ran
-   * before: the reading that starts a test adds next to nothing to the test's server SQL time.
+   * The statement each request that starts a test ends with. MariaDB credits a request's busy time
+   * by its last statement alone (each statement of a multi-statement request restarts the clock),
+   * so a request that ends with this one adds a few microseconds to the busy time, whatever it ran
+   * before: the reading that starts a test adds next to nothing to the test's server SQL time. (A
+   * request that ends a test needs none: the server credits it before the next test starts.)
    */
   static final String LAST = "DO 0";
 
@@ -69,8 +70,7 @@ public final class ServerStatistics {
   }
 
   /**
-   * The totals plus open transactions plus the per-table counters of {@code schema}; then {@link
-   * #LAST}.
+   * The totals plus open transactions plus the per-table counters of {@code schema}, one statement.
    *
    * @param afterCleanup read at the end of dbit's own cleanup request: no count of open
    *     transactions, which only the end of a test asks for
@@ -83,8 +83,7 @@ public final class ServerStatistics {
         + " FROM information_schema.USER_STATISTICS UNION ALL SELECT IF(TABLE_SCHEMA = "
         + literal(schema)
         + ", TABLE_NAME, '') AS t, SUM(ROWS_CHANGED), 0, 0, 0 FROM"
-        + " information_schema.TABLE_STATISTICS GROUP BY t;\n"
-        + LAST;
+        + " information_schema.TABLE_STATISTICS GROUP BY t";
   }
 
   static Reading readTotals(Connection control) throws SQLException {

@@ -3,6 +3,7 @@ package dev.dbit.internal.reset;
 import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
@@ -25,14 +26,15 @@ import java.util.function.Supplier;
  *
  * <p>dbit's own statements are accounted for: the totals read inside a request exclude that
  * request, so its statements and rows are added to an offset every later reading subtracts. Its
- * busy time needs no offset: each request ends with {@link ServerStatistics#LAST}, and MariaDB
- * credits a request's busy time by its last statement only.
+ * busy time needs no offset: each request that starts a test ends with {@link
+ * ServerStatistics#LAST}, and MariaDB credits a request's busy time by its last statement only.
  */
 final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.Stats> {
   private final Supplier<Connection> control;
   private final SchemaRestorer restorer;
   private final Set<String> tables;
-  private final String fullSql;
+  private final String endSql;
+  private final String startSql;
   private final String batchSql;
   private final double busyToMicros;
 
@@ -79,8 +81,9 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
     this.control = control;
     this.restorer = restorer;
     this.tables = tables;
-    this.fullSql = ServerStatistics.fullSql(copy, false);
-    this.batchSql = ServerStatistics.fullSql(copy, true);
+    this.endSql = ServerStatistics.fullSql(copy, false);
+    this.startSql = endSql + ";\n" + ServerStatistics.LAST;
+    this.batchSql = ServerStatistics.fullSql(copy, true) + ";\n" + ServerStatistics.LAST;
     this.busyToMicros = busyToMicros;
   }
 
@@ -115,7 +118,7 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
 
   @Override
   public Stats end() throws SQLException {
-    ServerStatistics.Reading end = readFull();
+    ServerStatistics.Reading end = readEnd();
     boolean hidden = hiddenWrites(end);
     // Hidden writes keep the baseline where it was, so that the next reset probes every table.
     if (!hidden) {
@@ -239,10 +242,21 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
     return reading;
   }
 
+  /** Every counter, in a request that ends a test. */
+  private ServerStatistics.Reading readEnd() throws SQLException {
+    try (Statement statement = control.get().createStatement();
+        ResultSet rows = statement.executeQuery(endSql)) {
+      ServerStatistics.Reading reading = adjusted(ServerStatistics.readFull(rows));
+      ownStatements++;
+      return reading;
+    }
+  }
+
+  /** Every counter, in a request that may start a test. */
   private ServerStatistics.Reading readFull() throws SQLException {
     ServerStatistics.Reading reading =
         adjusted(
-            MultiStatement.executeReadingLast(control.get(), fullSql, ServerStatistics::readFull));
+            MultiStatement.executeReadingLast(control.get(), startSql, ServerStatistics::readFull));
     ownStatements += 2;
     return reading;
   }

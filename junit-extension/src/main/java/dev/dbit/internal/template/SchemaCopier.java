@@ -13,11 +13,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Copies a template into a worker's own schema: tables with keys and foreign keys, reference rows,
@@ -58,7 +56,7 @@ public final class SchemaCopier {
               showCreate(control, "TABLE", template, table, 2),
               backtickConstraints.getOrDefault(table, List.of())));
     }
-    statements.add(restoreReferenceRowsSql(template, copy, layout));
+    statements.add(RestoreSql.referenceRows(template, copy, layout));
     executeAll(control, statements);
 
     List<String> pending = new ArrayList<>();
@@ -99,171 +97,6 @@ public final class SchemaCopier {
       }
     }
     return definers;
-  }
-
-  /** DELETE and re-INSERT of every reference table from the template. */
-  static String restoreReferenceRowsSql(String template, String copy, SchemaLayout layout) {
-    StringBuilder sql = new StringBuilder();
-    layout
-        .referenceColumns()
-        .forEach(
-            (table, columns) -> {
-              if (sql.length() > 0) {
-                sql.append(";\n");
-              }
-              sql.append(restoreTableSql(template, copy, layout, table));
-            });
-    return sql.toString();
-  }
-
-  /**
-   * Statements that make {@code copy.table} hold exactly the template's rows: for a large table
-   * (see {@link SchemaLayout#largeTableKeys()}) by difference, so that the cost follows what
-   * changed and a scan of both tables, not a reload of every row; else delete all and copy all.
-   */
-  public static String restoreTableSql(
-      String template, String copy, SchemaLayout layout, String table) {
-    List<String> columns = layout.referenceColumns().get(table);
-    String into = insertInto(copy, layout, table);
-    List<String> keys = layout.largeTableKeys().get(table);
-    if (keys == null) {
-      return "DELETE FROM "
-          + qualified(copy, table)
-          + ";\n"
-          + into
-          + " SELECT "
-          + selectList(layout, table, "")
-          + " FROM "
-          + qualified(template, table);
-    }
-    String copyTable = qualified(copy, table);
-    // Byte for byte: under a case-insensitive collation 'W5' = 'w5', yet the copy must get back
-    // the template's spelling. NOT EXISTS, not a multi-table DELETE with an alias: MariaDB refuses
-    // that ("No database selected") on a connection without a default schema.
-    String sameRow =
-        Stream.concat(
-                keys.stream().map(k -> "p." + quote(k) + " = " + copyTable + "." + quote(k)),
-                columns.stream()
-                    .map(
-                        c ->
-                            "CAST("
-                                + copyTable
-                                + "."
-                                + quote(c)
-                                + " AS BINARY) <=> CAST(p."
-                                + quote(c)
-                                + " AS BINARY)"))
-            .collect(Collectors.joining(" AND "));
-    String keysMatch =
-        keys.stream()
-            .map(k -> "c." + quote(k) + " = p." + quote(k))
-            .collect(Collectors.joining(" AND "));
-    return "DELETE FROM "
-        + copyTable
-        + " WHERE NOT EXISTS (SELECT 1 FROM "
-        + qualified(template, table)
-        + " p WHERE "
-        + sameRow
-        + ");\n"
-        + into
-        + " SELECT "
-        + selectList(layout, table, "p.")
-        + " FROM "
-        + qualified(template, table)
-        + " p LEFT JOIN "
-        + copyTable
-        + " c ON "
-        + keysMatch
-        + " WHERE c."
-        + quote(keys.get(0))
-        + " IS NULL";
-  }
-
-  /**
-   * Statements that give {@code copy.table} the template's version of the rows with {@code keys}
-   * (SQL literals of the primary key, in key order): delete them, copy them back. None for no keys.
-   */
-  public static List<String> restoreRowsSql(
-      String template, String copy, SchemaLayout layout, String table, Set<List<String>> keys) {
-    if (keys.isEmpty()) {
-      return List.of();
-    }
-    String values =
-        keys.stream()
-            .map(k -> k.size() == 1 ? k.get(0) : "(" + String.join(", ", k) + ")")
-            .sorted()
-            .collect(Collectors.joining(", "));
-    return restoreRowsWhereKeyIn(template, copy, layout, table, values);
-  }
-
-  private static List<String> restoreRowsWhereKeyIn(
-      String template, String copy, SchemaLayout layout, String table, String in) {
-    return List.of(
-        "DELETE FROM "
-            + qualified(copy, table)
-            + " WHERE "
-            + keyTuple(layout.largeTableKeys().get(table))
-            + " IN ("
-            + in
-            + ")",
-        insertRowsWhereKeyIn(template, copy, layout, table, in));
-  }
-
-  /**
-   * Copies the template's rows of {@code table} whose primary key is {@code in} (a list of literals
-   * or a subquery) into {@code copy}.
-   */
-  public static String insertRowsWhereKeyIn(
-      String template, String copy, SchemaLayout layout, String table, String in) {
-    return insertInto(copy, layout, table)
-        + " SELECT "
-        + selectList(layout, table, "")
-        + " FROM "
-        + qualified(template, table)
-        + " WHERE "
-        + keyTuple(layout.largeTableKeys().get(table))
-        + " IN ("
-        + in
-        + ")";
-  }
-
-  /**
-   * {@code INSERT INTO copy.table}, with its insertable columns named where {@link
-   * SchemaLayout#columnListTables()} says so, without strict mode where {@link
-   * SchemaLayout#lenientCopyTables()} says so.
-   */
-  private static String insertInto(String copy, SchemaLayout layout, String table) {
-    String into = "INSERT INTO " + qualified(copy, table);
-    if (layout.columnListTables().contains(table)) {
-      return into + " (" + selectList(layout, table, "") + ")";
-    }
-    if (layout.lenientCopyTables().contains(table)) {
-      return "SET STATEMENT sql_mode = REPLACE(REPLACE(@@sql_mode, 'STRICT_TRANS_TABLES', ''),"
-          + " 'STRICT_ALL_TABLES', '') FOR "
-          + into;
-    }
-    return into;
-  }
-
-  /**
-   * What the copy selects from the template's {@code table}, each name after {@code prefix} (a
-   * table alias and a dot, or nothing): its insertable columns where {@link
-   * SchemaLayout#columnListTables()} says so, else {@code *}.
-   */
-  private static String selectList(SchemaLayout layout, String table, String prefix) {
-    if (!layout.columnListTables().contains(table)) {
-      return prefix + "*";
-    }
-    return layout.referenceColumns().get(table).stream()
-        .map(c -> prefix + quote(c))
-        .collect(Collectors.joining(", "));
-  }
-
-  /** The key columns, quoted: one name, or a parenthesized row of names. */
-  public static String keyTuple(List<String> keyColumns) {
-    return keyColumns.size() == 1
-        ? quote(keyColumns.get(0))
-        : "(" + keyColumns.stream().map(c -> quote(c)).collect(Collectors.joining(", ")) + ")";
   }
 
   private static void createViewsInDependencyOrder(
