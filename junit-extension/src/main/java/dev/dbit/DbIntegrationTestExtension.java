@@ -25,9 +25,10 @@ import org.junit.platform.commons.support.AnnotationSupport;
 /**
  * The extension behind {@link DbIntegrationTest}; not public API.
  *
- * <p>The server lives in the launcher session's store (one per JVM), the runs (template, copy,
- * control connection, pool) in the execution request's store ({@link Workers}), and each test class
- * holds one run while it executes; JUnit closes all of them.
+ * <p>The server lives in the launcher session's store (one per launcher session: with Surefire, one
+ * per test JVM), the runs (template, copy, control connection, pool) in the execution request's
+ * store ({@link Workers}), and each test class holds one run while it executes; JUnit closes all of
+ * them.
  */
 final class DbIntegrationTestExtension
     implements BeforeAllCallback,

@@ -43,7 +43,10 @@ public final class ReportKeys {
   /** Per test: milliseconds dbit spent restoring the schema before the test. */
   public static final String RESET_MS = "dbit.reset-ms";
 
-  /** Per test: wall-clock milliseconds of the test method. */
+  /**
+   * Per test: wall-clock milliseconds from the end of dbit's reset to its end reading, so the
+   * test's own {@code @BeforeEach} and {@code @AfterEach} methods count.
+   */
   public static final String WALL_MS = "dbit.wall-ms";
 
   /** Per test: CPU milliseconds of the test's thread. */

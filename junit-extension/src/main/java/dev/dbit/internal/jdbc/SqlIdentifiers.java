@@ -15,8 +15,8 @@ public final class SqlIdentifiers {
   }
 
   /**
-   * A string literal with quotes and backslashes escaped (valid with and without
-   * NO_BACKSLASH_ESCAPES).
+   * A string literal with its quotes doubled, valid with and without NO_BACKSLASH_ESCAPES; a value
+   * with a backslash is refused (dbit never builds one), since the two modes read it differently.
    */
   public static String literal(String value) {
     if (value.indexOf('\\') >= 0) {

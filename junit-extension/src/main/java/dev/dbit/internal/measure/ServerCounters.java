@@ -128,7 +128,7 @@ public final class ServerCounters {
 
   /**
    * The same counters and, in {@link Reading#tableDdl()}, the statements that can create a table
-   * again (about 0.1 ms more per reading on MariaDB 10.11: the status list is filtered twice).
+   * again (the status list is filtered twice, so a reading costs more: use it where needed).
    */
   public ServerCounters withTableDdl() {
     return new ServerCounters(timerSql, true);

@@ -201,7 +201,7 @@ public final class SchemaRestorer implements Cleanups {
     try {
       reading = MultiStatement.executeReadingLast(control.get(), sql, reader);
     } catch (MultiStatement.StatementFailed e) {
-      throw rolledBack(sql, e);
+      throw failedCleanup(sql, e);
     }
     countersMoved = new TreeSet<>(plan.countersMovedAfter());
     return reading;
@@ -211,7 +211,7 @@ public final class SchemaRestorer implements Cleanups {
    * Rolls back what a failed cleanup started and says which statement failed; the next reset must
    * trust no counter, no followed row and no recorded key.
    */
-  private SQLException rolledBack(String sql, MultiStatement.StatementFailed failure) {
+  private SQLException failedCleanup(String sql, MultiStatement.StatementFailed failure) {
     sources.distrust();
     return FailedCleanup.rollBack(control.get(), copy, sql, failure);
   }

