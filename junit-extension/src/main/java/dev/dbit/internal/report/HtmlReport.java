@@ -64,9 +64,12 @@ final class HtmlReport {
       const tests = [];
       for (const fork of forks) for (const t of fork.tests) tests.push(Object.assign({fork: fork.fork}, t));
       const fmt = (v, d = 1) => v === null || v === undefined ? 'n/a' : Number(v).toFixed(d);
+      const cell = v => typeof v === 'number' ? fmt(v, Number.isInteger(v) ? 0 : 2) : (v === null || v === undefined ? 'n/a' : v);
+      const short = v => v ? v.split(/[:(]/)[0].trim() : 'n/a';
       const name = t => t.class.substring(t.class.lastIndexOf('.') + 1).replace('$', '.') + '.' + t.name;
       document.getElementById('forks').innerHTML = forks.map(f =>
         `<div class="fork">fork ${f.fork}: ${f.run['dbit.server'] || '?'} &mdash; ${f.run['dbit.server.version'] || ''}
+         &mdash; test schemas: ${f.run['dbit.test-schema'] || '?'}
          ${f.run['dbit.server.settings'] || ''} &mdash; reset median ${fmt(f.reset.p50, 2)} ms
          (p10 ${fmt(f.reset.p10, 2)}, p90 ${fmt(f.reset.p90, 2)}, N=${f.reset.n})
          ${(f.run['dbit.server.warnings'] || 'none') === 'none' ? '' :
@@ -121,7 +124,7 @@ final class HtmlReport {
         ['test', t => name(t), 'name'], ['status', t => t.status], ['wall ms', t => t.wallMs],
         ['server SQL ms', t => t.serverSqlMs], ['SQL share %', t => t.serverSqlMs === null ? null : 100 * t.serverSqlMs / t.wallMs],
         ['JDBC ms', t => t.jdbcMs], ['CPU ms', t => t.cpuMs], ['statements', t => t.statements],
-        ['Questions', t => t.questions], ['reset ms', t => t.resetMs], ['verdict', t => t.verdict, 'verdict']];
+        ['Questions', t => t.questions], ['reset ms', t => t.resetMs], ['verdict', t => short(t.verdict), 'verdict']];
       let sortColumn = 2, descending = true;
       function drawTable() {
         document.querySelector('#tests thead').innerHTML = '<tr>' + columns.map((c, i) =>
@@ -132,7 +135,8 @@ final class HtmlReport {
           return descending ? -c : c;
         });
         document.querySelector('#tests tbody').innerHTML = rows.map(t => `<tr class="${t.stall ? 'stall' : ''}" data-stall="${t.stall}">` +
-          columns.map(c => { const v = c[1](t); return `<td class="${c[2] || ''}">${typeof v === 'number' ? fmt(v, 2) : (v === null ? 'n/a' : v)}</td>`; }).join('') + '</tr>').join('');
+          columns.map(c => { const v = c[1](t); const title = c[2] === 'verdict' ? ` title="${(t.verdict || '').replace(/"/g, '&quot;')}"` : '';
+            return `<td class="${c[2] || ''}"${title}>${cell(v)}</td>`; }).join('') + '</tr>').join('');
         document.querySelectorAll('#tests th').forEach(th => th.onclick = () => {
           const i = Number(th.dataset.column);
           descending = i === sortColumn ? !descending : true;

@@ -76,6 +76,14 @@ public final class RunReportListener implements TestExecutionListener {
       if (classVerdict != null) {
         classVerdicts.put(id.getDisplayName(), classVerdict);
       }
+      // Parallel classes run on schemas of their own: the run lists every one.
+      String schema = dbit.remove(dev.dbit.ReportKeys.TEST_SCHEMA);
+      if (schema != null) {
+        runEntries.merge(
+            dev.dbit.ReportKeys.TEST_SCHEMA,
+            schema,
+            (all, one) -> List.of(all.split(", ")).contains(one) ? all : all + ", " + one);
+      }
       runEntries.putAll(dbit);
       dbitContainers.add(id.getUniqueId());
     }
