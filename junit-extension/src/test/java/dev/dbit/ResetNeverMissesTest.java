@@ -103,6 +103,32 @@ class ResetNeverMissesTest {
     assertThat(userstatSeen).as("the path under test: no userstat").isNotEqualTo("1");
   }
 
+  /**
+   * The reader dbit falls back to where it may not put triggers on the copy: global row counters
+   * gate a probe of every table.
+   */
+  @Test
+  void noGeneratedTestEverStartsDirtyWithTheRowCounterGate(TestInfo test) {
+    assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+
+    try (LogLines log = new LogLines()) {
+      prove(
+          test,
+          "external MariaDB on 127.0.0.1:3306, global row counters (dbit.reset.triggers=false)",
+          Map.of(
+              "dbit.provider",
+              "external",
+              "dbit.url",
+              ExternalServerTest.URL,
+              DbIntegrationTest.RESET_TRIGGERS,
+              "false"));
+
+      assertThat(log.messages())
+          .as("the path under test: the row-counter gate")
+          .anyMatch(line -> line.contains("changed tables found by global row counters"));
+    }
+  }
+
   private static void prove(TestInfo test, String path, Map<String, String> configuration) {
     LEAKING.clear();
     MAY_LEAK.clear();
