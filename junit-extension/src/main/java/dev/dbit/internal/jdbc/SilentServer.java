@@ -12,7 +12,7 @@ import java.util.Optional;
  * A connection attempt that timed out because the server (or a proxy in front of it) stopped
  * answering, with the stage it stopped in: TCP connect, the server's greeting, TLS, authentication.
  */
-public final class SilentServer extends SQLNonTransientConnectionException {
+final class SilentServer extends SQLNonTransientConnectionException {
   private static final long serialVersionUID = 1L;
 
   /** The stages of opening a connection, in order, as they show in a timed-out read's stack. */

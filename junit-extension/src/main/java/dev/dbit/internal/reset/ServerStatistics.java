@@ -21,7 +21,7 @@ import java.util.Map;
  * {@code LOCK TABLES} reach the user counters but never the table counters, which is how dbit
  * notices them. Reading the totals costs about one round trip; with the table counters, two.
  */
-public final class ServerStatistics {
+final class ServerStatistics {
   private static final String TOTALS_COLUMNS =
       "COALESCE(SUM(ROWS_INSERTED + ROWS_UPDATED + ROWS_DELETED), 0),"
           + " COALESCE(SUM(SELECT_COMMANDS + UPDATE_COMMANDS + OTHER_COMMANDS), 0),"

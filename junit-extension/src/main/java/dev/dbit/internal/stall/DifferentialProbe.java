@@ -14,7 +14,7 @@ import java.util.Map;
  * Times each protocol path through a connection with the pool's own settings and sees which of them
  * stall: the experiment that tells a transport stall from a busy machine.
  */
-public final class DifferentialProbe {
+final class DifferentialProbe {
   static final int WARM_UP = 2;
   public static final int SAMPLES = 10;
 

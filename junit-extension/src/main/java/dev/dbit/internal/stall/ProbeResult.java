@@ -8,7 +8,7 @@ import java.util.Locale;
  *
  * @param paths one timing per path, in probe order
  */
-public record ProbeResult(List<PathTiming> paths) {
+record ProbeResult(List<PathTiming> paths) {
 
   /**
    * One path's timing.

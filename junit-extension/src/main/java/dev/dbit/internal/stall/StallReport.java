@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Writes the failure message of a stalled test: numbers, likely cause, probe table, the fix. */
-public final class StallReport {
+final class StallReport {
   private StallReport() {}
 
   /** The whole message; {@code probe} is the differential probe that confirmed the stall. */
