@@ -151,17 +151,6 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     return new Marks(gate.start(), false, gate.changed(), recreated(gate));
   }
 
-  /** Markers roll back with the writes they mark: a rolled-back test leaves none to ask about. */
-  @Override
-  public boolean asksAfterRollback() {
-    return false;
-  }
-
-  @Override
-  public void restoredAt(Marks reading) {
-    throw new UnsupportedOperationException("markers need no question after a rollback");
-  }
-
   @Override
   public Marks clean(CleanupPlan plan, Marks before) throws SQLException {
     // Markers go in the cleanup's transaction: a write after it is marked again.

@@ -118,10 +118,10 @@ public final class ChangeMarkers {
   boolean ensureInstalled() throws SQLException {
     boolean created = false;
     Set<String> triggers = markerTriggers(control.get(), copy);
-    BookkeepingSchema.ensure(control.get(), copy);
     try (Statement statement = control.get().createStatement()) {
       if (!tableExists(control.get(), copy)) {
         created = true;
+        BookkeepingSchema.ensure(control.get(), copy);
         statement.execute(
             "CREATE TABLE "
                 + BookkeepingSchema.table(copy, TABLE)

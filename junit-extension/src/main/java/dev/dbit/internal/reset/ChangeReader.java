@@ -49,11 +49,18 @@ interface ChangeReader<R extends ChangeReader.Reading> {
    */
   R gate(Optional<R> end, boolean cleanAnyway) throws SQLException;
 
-  /** Whether a rolled-back test's flagged tables are worth asking first ({@link #restoredAt}). */
-  boolean asksAfterRollback();
+  /**
+   * Whether a rolled-back test's flagged tables are worth asking first ({@link #restoredAt}); not
+   * for readers whose marks roll back with the writes, or that name no table.
+   */
+  default boolean asksAfterRollback() {
+    return false;
+  }
 
   /** {@code reading} showed changes a rollback took back: the schema is clean at it. */
-  void restoredAt(R reading);
+  default void restoredAt(R reading) {
+    throw new UnsupportedOperationException(describe() + " asks nothing after a rollback");
+  }
 
   /**
    * Runs {@code plan} and reads again in the same request; takes the result as the new base, except

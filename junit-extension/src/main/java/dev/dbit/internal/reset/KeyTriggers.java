@@ -162,7 +162,7 @@ public final class KeyTriggers {
    */
   boolean ensureInstalled() throws SQLException {
     boolean created = false;
-    BookkeepingSchema.ensure(control.get(), copy);
+    boolean bookkeeping = false;
     Set<String> tables = dbitKeyTables(control.get(), copy);
     Set<String> triggers = DbitTriggers.present(control.get(), copy, CODES);
     Map<String, Long> ids = InnoDbTables.ids(control.get(), copy);
@@ -183,6 +183,10 @@ public final class KeyTriggers {
         }
         if (!present) {
           created = true;
+          if (!bookkeeping) {
+            BookkeepingSchema.ensure(control.get(), copy);
+            bookkeeping = true;
+          }
           statement.execute(
               "CREATE TABLE "
                   + BookkeepingSchema.table(copy, keyTable)

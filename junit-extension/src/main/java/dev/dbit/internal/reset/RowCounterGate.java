@@ -160,16 +160,6 @@ final class RowCounterGate implements ChangeReader<RowCounterGate.Gate> {
     }
   }
 
-  @Override
-  public boolean asksAfterRollback() {
-    return false;
-  }
-
-  @Override
-  public void restoredAt(Gate reading) {
-    throw new UnsupportedOperationException("the gate asks nothing after a rollback");
-  }
-
   /** Only after a clean gate, to reset {@code AUTO_INCREMENT} counters. */
   @Override
   public Gate clean(CleanupPlan plan, Gate before) throws SQLException {

@@ -4,7 +4,6 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
@@ -60,15 +59,7 @@ public final class BookkeepingSchema {
 
   /** Whether {@code table} exists in {@code copy}'s bookkeeping schema. */
   public static boolean holds(Connection control, String copy, String table) throws SQLException {
-    try (var query =
-        control.prepareStatement(
-            "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?")) {
-      query.setString(1, of(copy));
-      query.setString(2, table);
-      try (ResultSet rows = query.executeQuery()) {
-        return rows.next();
-      }
-    }
+    return SchemaOwnership.tableExists(control, of(copy), table);
   }
 
   /** {@code table} of {@code copy}'s bookkeeping schema, quoted. */

@@ -100,18 +100,24 @@ public final class SchemaOwnership {
     }
   }
 
-  /** The marker of {@code schema}, or empty when the schema or its marker does not exist. */
-  public static Optional<Marker> read(Connection connection, String schema) throws SQLException {
+  /** Whether {@code schema} holds a table named {@code table}. */
+  static boolean tableExists(Connection connection, String schema, String table)
+      throws SQLException {
     try (var query =
         connection.prepareStatement(
             "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?")) {
       query.setString(1, schema);
-      query.setString(2, MARKER_TABLE);
+      query.setString(2, table);
       try (ResultSet rows = query.executeQuery()) {
-        if (!rows.next()) {
-          return Optional.empty();
-        }
+        return rows.next();
       }
+    }
+  }
+
+  /** The marker of {@code schema}, or empty when the schema or its marker does not exist. */
+  public static Optional<Marker> read(Connection connection, String schema) throws SQLException {
+    if (!tableExists(connection, schema, MARKER_TABLE)) {
+      return Optional.empty();
     }
     try (Statement statement = connection.createStatement();
         ResultSet rows =
