@@ -77,10 +77,35 @@ public final class ServerCounters {
    * @param questions net {@code Questions}
    * @param statementPicos net statement time in picoseconds, when performance_schema is on
    * @param tableDdl net count of statements that can create a table again; 0 where not read
+   * @param timedStatements net count of the statements and commands whose time performance_schema
+   *     has added to its totals, where dbit reads them
+   * @param replying requests of other connections the server has answered or is running but not yet
+   *     added to these counters, where dbit reads them (MariaDB's user statistics)
    */
-  public record Reading(long questions, OptionalLong statementPicos, long tableDdl) {
+  public record Reading(
+      long questions,
+      OptionalLong statementPicos,
+      long tableDdl,
+      OptionalLong timedStatements,
+      long replying) {
     public Reading(long questions, OptionalLong statementPicos) {
-      this(questions, statementPicos, 0);
+      this(questions, statementPicos, 0, OptionalLong.empty(), 0);
+    }
+
+    /**
+     * Whether the server had added the time of every statement it started since {@code start} to
+     * its totals. MySQL and MariaDB answer a statement before they add its time, so a reading taken
+     * right after a test can miss the test's last statement, and by milliseconds on a busy machine.
+     * On MySQL, {@code Questions} counts a statement when it starts: the totals must hold as many
+     * (commands {@code Questions} leaves out count too, so the check is lenient, never a wait for
+     * nothing). On MariaDB, no other connection may be between its answer and its sleep.
+     */
+    public boolean timedEverything(Reading start) {
+      return replying == 0
+          && (timedStatements.isEmpty()
+              || start.timedStatements.isEmpty()
+              || timedStatements.getAsLong() - start.timedStatements.getAsLong()
+                  >= questions - start.questions);
     }
   }
 
@@ -103,27 +128,36 @@ public final class ServerCounters {
       }
       String timer = "";
       if (enabled) {
-        timer = "SELECT " + statementTimeSql(controlThread);
+        timer = statementTotalsSql(controlThread);
       }
       return new ServerCounters(timer, false);
     }
   }
 
   /**
-   * performance_schema's statement time in picoseconds, net of {@code controlThread}'s own, as an
-   * SQL expression for a reading to embed.
+   * A query for performance_schema's statement totals net of {@code controlThread}'s own: {@code
+   * picos}, the time of client statements ({@link #STATEMENT_EVENTS}), and {@code timed}, how many
+   * statements and commands of any kind those totals hold.
    */
-  public static String statementTimeSql(long controlThread) {
-    return "(SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
-        + " performance_schema.events_statements_summary_global_by_event_name WHERE "
+  public static String statementTotalsSql(long controlThread) {
+    return "SELECT g.picos - c.picos AS picos, g.timed - c.timed AS timed FROM ("
+        + totalsOf("events_statements_summary_global_by_event_name", "")
+        + ") g, ("
+        + totalsOf(
+            "events_statements_summary_by_thread_by_event_name",
+            "THREAD_ID = " + controlThread + " AND ")
+        + ") c";
+  }
+
+  private static String totalsOf(String table, String where) {
+    return "SELECT COALESCE(SUM(IF("
         + STATEMENT_EVENTS
-        + ") - (SELECT COALESCE(SUM(SUM_TIMER_WAIT), 0) FROM"
-        + " performance_schema.events_statements_summary_by_thread_by_event_name WHERE"
-        + " THREAD_ID = "
-        + controlThread
-        + " AND "
-        + STATEMENT_EVENTS
-        + ")";
+        + ", SUM_TIMER_WAIT, 0)), 0) AS picos, COALESCE(SUM(COUNT_STAR), 0) AS timed FROM"
+        + " performance_schema."
+        + table
+        + " WHERE "
+        + where
+        + "(EVENT_NAME LIKE 'statement/sql/%' OR EVENT_NAME LIKE 'statement/com/%')";
   }
 
   /**
@@ -154,6 +188,7 @@ public final class ServerCounters {
   public final class Collector {
     private final long[][] values = new long[2][];
     private long picos;
+    private long timed;
     private int taken;
 
     private Collector() {}
@@ -168,8 +203,11 @@ public final class ServerCounters {
       if (taken < 2) {
         values[taken] = status(rows);
       } else {
-        rows.next();
-        picos = rows.getLong(1);
+        try (rows) {
+          rows.next();
+          picos = rows.getLong(1);
+          timed = rows.getLong(2);
+        }
       }
       taken++;
     }
@@ -182,7 +220,9 @@ public final class ServerCounters {
       return new Reading(
           values[0][0] - values[1][0],
           performanceSchema() ? OptionalLong.of(picos) : OptionalLong.empty(),
-          values[0][1] - values[1][1]);
+          values[0][1] - values[1][1],
+          performanceSchema() ? OptionalLong.of(timed) : OptionalLong.empty(),
+          0);
     }
   }
 

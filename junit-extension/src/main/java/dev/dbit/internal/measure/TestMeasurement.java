@@ -52,6 +52,11 @@ public final class TestMeasurement {
         OptionalLong.of(server.questions() - serverStart.questions()));
   }
 
+  /** Whether {@code server}, read just now, holds the time of every statement since the start. */
+  public boolean serverTimedEverything(ServerCounters.Reading server) {
+    return server.timedEverything(serverStart);
+  }
+
   /** {@code SHOW} statements the test ran so far on connections dbit handed out. */
   public long showStatements() {
     return clock.read().minus(clockStart).shows();

@@ -30,7 +30,7 @@ import java.util.function.Supplier;
 final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   /** Rows written per table of a schema; its literal name and the type filter follow. */
   private static final String TABLES_SQL =
-      "SELECT OBJECT_NAME, COUNT_INSERT + COUNT_UPDATE + COUNT_DELETE, 0, 0 FROM"
+      "SELECT OBJECT_NAME, COUNT_INSERT + COUNT_UPDATE + COUNT_DELETE, 0, 0, 0 FROM"
           + " performance_schema.table_io_waits_summary_by_table WHERE OBJECT_SCHEMA = ";
 
   private final Supplier<Connection> control;
@@ -217,11 +217,11 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   static String readingSql(String schema, long controlThread) {
     return "SELECT NULL, (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE"
         + " VARIABLE_NAME = 'Questions') - (SELECT VARIABLE_VALUE FROM"
-        + " performance_schema.session_status WHERE VARIABLE_NAME = 'Questions'), "
-        + ServerCounters.statementTimeSql(controlThread)
-        + ", "
+        + " performance_schema.session_status WHERE VARIABLE_NAME = 'Questions'), s.picos, "
         + OpenTransactions.COUNT_SQL
-        + " UNION ALL "
+        + ", s.timed FROM ("
+        + ServerCounters.statementTotalsSql(controlThread)
+        + ") s UNION ALL "
         + TABLES_SQL
         + literal(schema)
         + " AND OBJECT_TYPE = 'TABLE'";
@@ -232,6 +232,7 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
     long questions = 0;
     long picos = 0;
     long open = 0;
+    long timed = 0;
     Map<String, Long> counters = new HashMap<>();
     while (rows.next()) {
       String table = rows.getString(1);
@@ -239,12 +240,13 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
         questions = rows.getLong(2);
         picos = rows.getLong(3);
         open = rows.getLong(4);
+        timed = rows.getLong(5);
       } else {
         counters.put(table, rows.getLong(2));
       }
     }
     return new Io(
-        new ServerCounters.Reading(questions, OptionalLong.of(picos)),
+        new ServerCounters.Reading(questions, OptionalLong.of(picos), 0, OptionalLong.of(timed), 0),
         open,
         Map.copyOf(counters),
         Set.of());

@@ -63,7 +63,11 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
     @Override
     public ServerCounters.Reading start() {
       return new ServerCounters.Reading(
-          totals.statements(), OptionalLong.of(Math.round(totals.busy() * 1_000_000)));
+          totals.statements(),
+          OptionalLong.of(Math.round(totals.busy() * 1_000_000)),
+          0,
+          OptionalLong.empty(),
+          totals.replying());
     }
 
     @Override
@@ -269,7 +273,8 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
         raw.busy() * busyToMicros,
         raw.openTransactions(),
         raw.tables(),
-        raw.otherRows());
+        raw.otherRows(),
+        raw.replying());
   }
 
   /** {@code r} with the counters of {@code tables} taken from {@code earlier}. */
@@ -280,6 +285,12 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
       counters.put(table, earlier.table(table));
     }
     return new ServerStatistics.Reading(
-        r.rows(), r.statements(), r.busy(), r.openTransactions(), counters, r.otherRows());
+        r.rows(),
+        r.statements(),
+        r.busy(),
+        r.openTransactions(),
+        counters,
+        r.otherRows(),
+        r.replying());
   }
 }
