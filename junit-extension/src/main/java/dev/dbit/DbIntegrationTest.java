@@ -2,6 +2,7 @@ package dev.dbit;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.dbit.internal.extension.DbIntegrationTestExtension;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

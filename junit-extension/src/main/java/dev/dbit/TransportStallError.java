@@ -1,5 +1,6 @@
 package dev.dbit;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import org.apiguardian.api.API;
@@ -19,7 +20,9 @@ public final class TransportStallError extends AssertionError {
 
   private final transient TestMetrics metrics;
 
-  TransportStallError(String message, TestMetrics metrics) {
+  /** Thrown by dbit's extension, not by tests. */
+  @API(status = INTERNAL, since = "0.1")
+  public TransportStallError(String message, TestMetrics metrics) {
     super(message);
     this.metrics = metrics;
     // The message is the report; a stack of dbit's internals would only hide it.

@@ -14,6 +14,7 @@ import dev.dbit.internal.template.TemplateBuilder;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
@@ -164,7 +165,7 @@ public final class DbitRun implements AutoCloseable {
               + (tests.n() == 0
                   ? ""
                   : String.format(
-                      java.util.Locale.ROOT,
+                      Locale.ROOT,
                       "; the tests themselves: median %.2f ms (p10 %.2f, p90 %.2f, N=%d); reset"
                           + " median = %.0f %% of test median",
                       tests.p50(),

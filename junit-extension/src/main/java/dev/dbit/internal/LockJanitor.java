@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
@@ -66,7 +67,7 @@ final class LockJanitor {
                   !open.onlyTablesLocked()
                       && connections
                           .driverSeesTransaction(open.thread())
-                          .equals(java.util.Optional.of(false)));
+                          .equals(Optional.of(false)));
     }
     List<String> leaks = new ArrayList<>();
     List<String> earlier = new ArrayList<>();

@@ -15,6 +15,7 @@ import dev.dbit.internal.reset.ChangeMarkers;
 import dev.dbit.internal.reset.ResetEngines;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
+import dev.dbit.internal.server.Loopback;
 import dev.dbit.internal.stall.StallGuard;
 import dev.dbit.internal.template.LiquibaseChangelog;
 import dev.dbit.internal.template.MigrationFingerprint;
@@ -228,7 +229,7 @@ final class RunStarter {
         new StallGuard(
             config.stall(),
             baseline,
-            dev.dbit.internal.jdbc.Loopback.is(server.host()),
+            Loopback.is(server.host()),
             poolConnections,
             config.jdbcParams(),
             copy);

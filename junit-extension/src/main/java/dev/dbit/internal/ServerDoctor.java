@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Looks at the server once per run and says, setting by setting, what slows tests down and how to
@@ -32,7 +33,7 @@ public record ServerDoctor(
     Percentiles connectMillis,
     Percentiles commitMillis,
     TlsCost tls,
-    java.util.Optional<RoundTripEvidence> evidence,
+    Optional<RoundTripEvidence> evidence,
     List<String> warnings) {
   static final int SAMPLES = 20; // even: see examine()
 
@@ -67,10 +68,10 @@ public record ServerDoctor(
     Percentiles connectMillis = Percentiles.of(connect);
     Percentiles commitMillis = Percentiles.of(commits);
     // A busy machine slows every round trip: measure a slow one again beside the machine's own.
-    java.util.Optional<RoundTripEvidence> evidence =
+    Optional<RoundTripEvidence> evidence =
         roundTrip.roundTrip().p50() > SLOW_ROUND_TRIP_MS
-            ? java.util.Optional.of(RoundTripEvidence.measure(poolSettings, schema))
-            : java.util.Optional.empty();
+            ? Optional.of(RoundTripEvidence.measure(poolSettings, schema))
+            : Optional.empty();
     return new ServerDoctor(
         settings,
         roundTrip,
@@ -83,7 +84,7 @@ public record ServerDoctor(
 
   static List<String> warnings(
       ServerSettings settings,
-      java.util.Optional<RoundTripEvidence> roundTrip,
+      Optional<RoundTripEvidence> roundTrip,
       Percentiles connect,
       Percentiles commit) {
     List<String> warnings = new ArrayList<>();

@@ -4,8 +4,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -26,7 +28,7 @@ public record ServerSettings(String version, Map<String, String> settings) {
           "performance_schema");
 
   public ServerSettings {
-    settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
   }
 
   static ServerSettings read(Connection control) throws SQLException {
@@ -41,7 +43,7 @@ public record ServerSettings(String version, Map<String, String> settings) {
       try (ResultSet rows =
           statement.executeQuery("SHOW GLOBAL VARIABLES WHERE Variable_name IN (" + names + ")")) {
         while (rows.next()) {
-          found.put(rows.getString(1).toLowerCase(java.util.Locale.ROOT), rows.getString(2));
+          found.put(rows.getString(1).toLowerCase(Locale.ROOT), rows.getString(2));
         }
       }
       Map<String, String> ordered = new LinkedHashMap<>();

@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -38,7 +39,7 @@ public record TlsCost(
     if (cipher.isEmpty()) {
       return new TlsCost(cipher, connect, Optional.empty());
     }
-    ConnectionFactory plain = poolSettings.with(java.util.Map.of("sslMode", "DISABLED"));
+    ConnectionFactory plain = poolSettings.with(Map.of("sslMode", "DISABLED"));
     List<Double> without = new ArrayList<>();
     try {
       for (int i = 0; i < SAMPLES; i++) {

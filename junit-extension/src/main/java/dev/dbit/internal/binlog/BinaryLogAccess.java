@@ -11,6 +11,8 @@ import java.sql.Statement;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Whether and how dbit reads a server's binary log: the settings a follower needs, a replica-style
@@ -21,12 +23,11 @@ final class BinaryLogAccess {
    * The client library logs every connect at INFO through java.util.logging; dbit says itself what
    * matters. Held here: java.util.logging forgets the level of a logger nobody references.
    */
-  static final java.util.logging.Logger CLIENT_LOG = quietClientLog();
+  static final Logger CLIENT_LOG = quietClientLog();
 
-  private static java.util.logging.Logger quietClientLog() {
-    java.util.logging.Logger logger =
-        java.util.logging.Logger.getLogger(BinaryLogClient.class.getName());
-    logger.setLevel(java.util.logging.Level.WARNING);
+  private static Logger quietClientLog() {
+    Logger logger = Logger.getLogger(BinaryLogClient.class.getName());
+    logger.setLevel(Level.WARNING);
     return logger;
   }
 

@@ -1,12 +1,17 @@
 package dev.dbit.internal.config;
 
 import dev.dbit.DbIntegrationTest;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
@@ -109,13 +114,13 @@ public final class ConfigurationReader {
     Path file;
     try {
       file = Path.of(raw.get());
-    } catch (java.nio.file.InvalidPathException e) {
+    } catch (InvalidPathException e) {
       throw TypedValues.invalid(
           DbIntegrationTest.EMBEDDED_MYSQLD, raw.get(), "It is not a valid path here.");
     }
     Path bin = file.toAbsolutePath().getParent();
-    if (!java.nio.file.Files.isRegularFile(file)
-        || !java.nio.file.Files.isExecutable(file)
+    if (!Files.isRegularFile(file)
+        || !Files.isExecutable(file)
         || bin == null
         || !bin.getFileName().toString().equals("bin")) {
       throw TypedValues.invalid(
@@ -128,13 +133,13 @@ public final class ConfigurationReader {
 
   private Timeouts timeouts() {
     return new Timeouts(
-        java.time.Duration.ofSeconds(
+        Duration.ofSeconds(
             values.wholeNumber(
                 DbIntegrationTest.CONNECT_TIMEOUT,
                 (int) Timeouts.DEFAULTS.connect().toSeconds(),
                 1,
                 3600)),
-        java.time.Duration.ofSeconds(
+        Duration.ofSeconds(
             values.wholeNumber(
                 DbIntegrationTest.READ_TIMEOUT,
                 (int) Timeouts.DEFAULTS.read().toSeconds(),
@@ -145,7 +150,7 @@ public final class ConfigurationReader {
   private StallSettings stall() {
     String rawMode = values.value(DbIntegrationTest.STALL_MODE).orElse("fail");
     StallSettings.StallMode mode =
-        java.util.Arrays.stream(StallSettings.StallMode.values())
+        Arrays.stream(StallSettings.StallMode.values())
             .filter(m -> m.value().equals(rawMode.toLowerCase(Locale.ROOT)))
             .findFirst()
             .orElseThrow(
@@ -257,9 +262,8 @@ public final class ConfigurationReader {
   }
 
   /** A Docker image reference: repository, optional tag or digest, no spaces. */
-  private static final java.util.regex.Pattern IMAGE =
-      java.util.regex.Pattern.compile(
-          "[a-z0-9][a-z0-9._/-]*(:[A-Za-z0-9._-]+)?(@sha256:[a-f0-9]+)?");
+  private static final Pattern IMAGE =
+      Pattern.compile("[a-z0-9][a-z0-9._/-]*(:[A-Za-z0-9._-]+)?(@sha256:[a-f0-9]+)?");
 
   private String image() {
     Optional<String> raw = values.value(DbIntegrationTest.IMAGE);

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
@@ -53,8 +55,8 @@ final class ConnectionRules {
               + DbIntegrationTest.PASSWORD
               + " instead.");
     }
-    java.util.regex.Matcher timeout =
-        java.util.regex.Pattern.compile("[?&](connecttimeout|sockettimeout)=")
+    Matcher timeout =
+        Pattern.compile("[?&](connecttimeout|sockettimeout)=")
             .matcher(url.toLowerCase(Locale.ROOT));
     if (timeout.find()) {
       throw invalid(

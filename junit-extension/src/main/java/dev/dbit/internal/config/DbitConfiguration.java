@@ -1,6 +1,8 @@
 package dev.dbit.internal.config;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,6 +55,6 @@ public record DbitConfiguration(
   public DbitConfiguration {
     migrations = List.copyOf(migrations);
     scripts = List.copyOf(scripts);
-    jdbcParams = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(jdbcParams));
+    jdbcParams = Collections.unmodifiableMap(new LinkedHashMap<>(jdbcParams));
   }
 }

@@ -3,6 +3,10 @@ package dev.dbit.internal.config;
 import static dev.dbit.internal.config.TypedValues.invalid;
 
 import dev.dbit.DbIntegrationTest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,19 +62,19 @@ final class PasswordSource {
   }
 
   private static String readFile(String file) {
-    java.nio.file.Path path;
+    Path path;
     try {
-      path = java.nio.file.Path.of(file);
-    } catch (java.nio.file.InvalidPathException e) {
+      path = Path.of(file);
+    } catch (InvalidPathException e) {
       throw invalid(
           DbIntegrationTest.PASSWORD_FILE,
           file,
           "Give a readable file whose first line is the password.");
     }
     try {
-      List<String> lines = java.nio.file.Files.readAllLines(path);
+      List<String> lines = Files.readAllLines(path);
       return lines.isEmpty() ? "" : lines.get(0);
-    } catch (java.io.IOException | SecurityException e) {
+    } catch (IOException | SecurityException e) {
       throw invalid(
           DbIntegrationTest.PASSWORD_FILE,
           file,

@@ -1,5 +1,7 @@
 package dev.dbit.internal.config;
 
+import java.util.Locale;
+
 /**
  * The stall guard's settings.
  *
@@ -16,7 +18,7 @@ public record StallSettings(StallMode mode, int minStatements, double maxSqlShar
     OFF;
 
     public String value() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.dbit.internal.config;
 
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -82,10 +84,10 @@ final class TypedValues {
     Path dir;
     try {
       dir = Path.of(raw.get());
-    } catch (java.nio.file.InvalidPathException e) {
+    } catch (InvalidPathException e) {
       throw invalid(key, raw.get(), "It is not a valid path here.");
     }
-    if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw invalid(
           key, raw.get(), "It names a file; give a directory (dbit creates it when missing).");
     }

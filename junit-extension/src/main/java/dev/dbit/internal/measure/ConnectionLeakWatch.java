@@ -1,10 +1,14 @@
 package dev.dbit.internal.measure;
 
+import com.mysql.cj.jdbc.JdbcConnection;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
@@ -25,8 +29,7 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
   private final Set<Long> handedOutEver = ConcurrentHashMap.newKeySet();
 
   /** The driver's connection behind each server id dbit handed out. */
-  private final java.util.Map<Long, com.mysql.cj.jdbc.JdbcConnection> drivers =
-      new ConcurrentHashMap<>();
+  private final Map<Long, JdbcConnection> drivers = new ConcurrentHashMap<>();
 
   /** Who a server connection with an open transaction belongs to. */
   public enum Owner {
@@ -75,7 +78,7 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
     drivers.values().removeIf(ConnectionLeakWatch::closed);
   }
 
-  private static boolean closed(com.mysql.cj.jdbc.JdbcConnection driver) {
+  private static boolean closed(JdbcConnection driver) {
     try {
       return driver.isClosed();
     } catch (SQLException | RuntimeException e) {
@@ -97,15 +100,15 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
    * copy that stays stale while other connections keep reading it. Empty for a connection dbit did
    * not hand out, or one that is closed.
    */
-  public java.util.Optional<Boolean> driverSeesTransaction(long thread) {
-    com.mysql.cj.jdbc.JdbcConnection driver = drivers.get(thread);
+  public Optional<Boolean> driverSeesTransaction(long thread) {
+    JdbcConnection driver = drivers.get(thread);
     try {
       if (driver == null || driver.isClosed()) {
-        return java.util.Optional.empty();
+        return Optional.empty();
       }
-      return java.util.Optional.of(driver.getSession().getServerSession().inTransactionOnServer());
+      return Optional.of(driver.getSession().getServerSession().inTransactionOnServer());
     } catch (SQLException | RuntimeException e) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 
@@ -121,7 +124,7 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
   /** Closes the connections opened since {@link #startTest()} and still open. */
   public Closed closeLeaked() {
     List<String> closed = new ArrayList<>();
-    Set<Long> threads = new java.util.HashSet<>();
+    Set<Long> threads = new HashSet<>();
     for (Connection connection : List.copyOf(open)) {
       open.remove(connection);
       try {
@@ -141,16 +144,15 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
   }
 
   /** The server's id of the connection, known to Connector/J without a round trip. */
-  private static java.util.Optional<Long> serverThread(Connection connection) {
-    return driver(connection).map(com.mysql.cj.jdbc.JdbcConnection::getId);
+  private static Optional<Long> serverThread(Connection connection) {
+    return driver(connection).map(JdbcConnection::getId);
   }
 
-  private static java.util.Optional<com.mysql.cj.jdbc.JdbcConnection> driver(
-      Connection connection) {
+  private static Optional<JdbcConnection> driver(Connection connection) {
     try {
-      return java.util.Optional.of(connection.unwrap(com.mysql.cj.jdbc.JdbcConnection.class));
+      return Optional.of(connection.unwrap(JdbcConnection.class));
     } catch (SQLException | RuntimeException e) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 }

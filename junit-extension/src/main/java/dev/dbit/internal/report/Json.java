@@ -1,5 +1,8 @@
 package dev.dbit.internal.report;
 
+import java.util.Locale;
+import java.util.OptionalDouble;
+
 /** The little JSON dbit writes: string escaping and number formatting. */
 final class Json {
   private Json() {}
@@ -26,9 +29,7 @@ final class Json {
     return out.append('"').toString();
   }
 
-  static String number(java.util.OptionalDouble value) {
-    return value.isPresent()
-        ? String.format(java.util.Locale.ROOT, "%.3f", value.getAsDouble())
-        : "null";
+  static String number(OptionalDouble value) {
+    return value.isPresent() ? String.format(Locale.ROOT, "%.3f", value.getAsDouble()) : "null";
   }
 }

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 /** One fork's results: the JSON file and the summary printed at the end of the run. */
@@ -153,7 +154,7 @@ final class RunReport {
   }
 
   static String sqlShare(TestRecord test) {
-    java.util.OptionalDouble sql = test.numberOrEmpty(ReportKeys.SERVER_SQL_MS);
+    OptionalDouble sql = test.numberOrEmpty(ReportKeys.SERVER_SQL_MS);
     double wall = test.number(ReportKeys.WALL_MS);
     return sql.isPresent() && wall > 0
         ? String.format(Locale.ROOT, "%.1f%%", 100 * sql.getAsDouble() / wall)

@@ -1,5 +1,7 @@
 package dev.dbit.internal.report;
 
+import dev.dbit.DbIntegrationTest;
+import dev.dbit.ReportKeys;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.channels.FileChannel;
@@ -9,10 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.reporting.ReportEntry;
@@ -34,7 +38,7 @@ public final class RunReportListener implements TestExecutionListener {
   private final Map<String, TestRecord> tests = new LinkedHashMap<>();
 
   /** Classes (and other containers) that published dbit's run entries: dbit's classes. */
-  private final java.util.Set<String> dbitContainers = new java.util.HashSet<>();
+  private final Set<String> dbitContainers = new HashSet<>();
 
   /** Tests JUnit ran or skipped inside dbit's classes. */
   private int testsRun;
@@ -51,7 +55,7 @@ public final class RunReportListener implements TestExecutionListener {
   public void testPlanExecutionStarted(TestPlan plan) {
     this.plan = plan;
     plan.getConfigurationParameters()
-        .get(dev.dbit.DbIntegrationTest.REPORT_DIR)
+        .get(DbIntegrationTest.REPORT_DIR)
         .ifPresent(dir -> directory = Path.of(dir));
   }
 
@@ -72,15 +76,15 @@ public final class RunReportListener implements TestExecutionListener {
     if (id.isTest()) {
       record(id).entries.putAll(dbit);
     } else {
-      String classVerdict = dbit.remove(dev.dbit.ReportKeys.STALL_CLASS);
+      String classVerdict = dbit.remove(ReportKeys.STALL_CLASS);
       if (classVerdict != null) {
         classVerdicts.put(id.getDisplayName(), classVerdict);
       }
       // Parallel classes run on schemas of their own: the run lists every one.
-      String schema = dbit.remove(dev.dbit.ReportKeys.TEST_SCHEMA);
+      String schema = dbit.remove(ReportKeys.TEST_SCHEMA);
       if (schema != null) {
         runEntries.merge(
-            dev.dbit.ReportKeys.TEST_SCHEMA,
+            ReportKeys.TEST_SCHEMA,
             schema,
             (all, one) -> List.of(all.split(", ")).contains(one) ? all : all + ", " + one);
       }

@@ -106,7 +106,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
       ChangeMarkers.remove(control.get(), copy);
       return Optional.empty();
     }
-    Set<String> innoDb = SchemaLayout.innoDbTables(control.get(), copy);
+    Set<String> innoDb = InnoDbTables.names(control.get(), copy);
     List<String> marked = layout.tables().stream().filter(innoDb::contains).toList();
     Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, marked);
     if (markers.isEmpty()) {

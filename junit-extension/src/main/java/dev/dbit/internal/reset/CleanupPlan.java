@@ -1,5 +1,6 @@
 package dev.dbit.internal.reset;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -31,7 +32,7 @@ record CleanupPlan(
     if (statement.isEmpty()) {
       return this;
     }
-    List<String> all = new java.util.ArrayList<>(statements);
+    List<String> all = new ArrayList<>(statements);
     all.add(all.indexOf("START TRANSACTION") + 1, statement);
     return new CleanupPlan(tables, needsConfirmation, all, countersMovedAfter);
   }

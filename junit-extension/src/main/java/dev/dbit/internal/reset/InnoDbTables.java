@@ -3,12 +3,15 @@ package dev.dbit.internal.reset;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * InnoDB's own list of tables, where a table created again ({@code TRUNCATE}, {@code DROP} and
@@ -27,6 +30,23 @@ final class InnoDbTables {
     return "NAME LIKE "
         + literal(schema.replace("!", "!!").replace("_", "!_").replace("%", "!%") + "/%")
         + " ESCAPE '!'";
+  }
+
+  /** The tables of {@code schema} that InnoDB stores, by {@code information_schema.TABLES}. */
+  static Set<String> names(Connection connection, String schema) throws SQLException {
+    Set<String> tables = new TreeSet<>();
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND"
+                + " UPPER(ENGINE) = 'INNODB'")) {
+      query.setString(1, schema);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          tables.add(rows.getString(1));
+        }
+      }
+    }
+    return tables;
   }
 
   /**

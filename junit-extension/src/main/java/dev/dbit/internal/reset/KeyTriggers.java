@@ -73,7 +73,7 @@ public final class KeyTriggers {
   public static Optional<KeyTriggers> install(
       Supplier<Connection> control, String copy, SchemaLayout layout) {
     try {
-      Set<String> innoDb = SchemaLayout.innoDbTables(control.get(), copy);
+      Set<String> innoDb = InnoDbTables.names(control.get(), copy);
       Map<String, String> keys = new LinkedHashMap<>();
       layout.largeTableKeys().keySet().stream()
           .filter(innoDb::contains)
@@ -92,12 +92,11 @@ public final class KeyTriggers {
     } catch (SQLException e) {
       LOG.log(
           Level.INFO,
-          "dbit: cannot keep the keys of changed rows of the large tables of "
-              + copy
-              + " by triggers ("
-              + e.getMessage()
-              + "); they are compared with the template in full after a test changed them."
-              + " Grant the TRIGGER privilege to restore them by the rows tests changed.");
+          "dbit: cannot keep the keys of changed rows of the large tables of {0} by triggers"
+              + " ({1}); they are compared with the template in full after a test changed them."
+              + " Grant the TRIGGER privilege to restore them by the rows tests changed.",
+          copy,
+          e.getMessage());
       remove(control.get(), copy);
       return Optional.empty();
     }
@@ -188,15 +187,12 @@ public final class KeyTriggers {
             bookkeeping = true;
           }
           statement.execute(
-              "CREATE TABLE "
-                  + BookkeepingSchema.table(copy, keyTable)
-                  + " (PRIMARY KEY ("
-                  + columns
-                  + ")) ENGINE=InnoDB SELECT "
-                  + columns
-                  + " FROM "
-                  + qualified(copy, table)
-                  + " WHERE 1 = 0");
+              String.format(
+                  "CREATE TABLE %s (PRIMARY KEY (%s)) ENGINE=InnoDB SELECT %s FROM %s WHERE 1 = 0",
+                  BookkeepingSchema.table(copy, keyTable),
+                  columns,
+                  columns,
+                  qualified(copy, table)));
         }
         for (KeyTriggerEvent event : KeyTriggerEvent.values()) {
           String trigger = event.triggerName(table);

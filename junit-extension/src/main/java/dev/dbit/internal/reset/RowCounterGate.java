@@ -1,7 +1,6 @@
 package dev.dbit.internal.reset;
 
 import dev.dbit.internal.measure.ServerCounters;
-import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -109,7 +108,7 @@ final class RowCounterGate implements ChangeReader<RowCounterGate.Gate> {
   /** Those of {@code tables} not stored by InnoDB: their re-creation has no table id to show. */
   private static List<String> notInnoDb(Connection control, String copy, List<String> tables)
       throws SQLException {
-    Set<String> innoDb = SchemaLayout.innoDbTables(control, copy);
+    Set<String> innoDb = InnoDbTables.names(control, copy);
     return tables.stream().filter(t -> !innoDb.contains(t)).toList();
   }
 

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -56,7 +57,7 @@ final class TableRecreations {
    */
   boolean unchanged(ResultSet rows) throws SQLException {
     lastRead = read(rows);
-    return java.util.Arrays.equals(lastRead, baseline);
+    return Arrays.equals(lastRead, baseline);
   }
 
   /** Reads the ids now: true when no table was created again since the baseline. */

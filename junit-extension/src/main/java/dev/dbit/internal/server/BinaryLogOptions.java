@@ -1,5 +1,6 @@
 package dev.dbit.internal.server;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,7 +22,7 @@ final class BinaryLogOptions {
 
   /** These options, then {@code others}. */
   static List<String> plus(String... others) {
-    List<String> all = new java.util.ArrayList<>(SERVER_OPTIONS);
+    List<String> all = new ArrayList<>(SERVER_OPTIONS);
     all.addAll(List.of(others));
     return List.copyOf(all);
   }

@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One of several data directories for the embedded server, held exclusively by one JVM.
@@ -93,14 +96,12 @@ final class DataDirectorySlot implements AutoCloseable {
         LOG.log(Level.INFO, "dbit: stopping MariaDB (pid {0}) left running by an earlier run", pid);
         ProcessHandle handle = process.get();
         handle.destroy();
-        handle
-            .onExit()
-            .get(Duration.ofSeconds(20).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        handle.onExit().get(Duration.ofSeconds(20).toMillis(), TimeUnit.MILLISECONDS);
       }
       Files.deleteIfExists(pidFile);
     } catch (IOException | NumberFormatException e) {
       LOG.log(Level.DEBUG, "dbit: ignoring unreadable pid file " + pidFile, e);
-    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+    } catch (ExecutionException | TimeoutException e) {
       throw new ServerStartException(
           "dbit: a MariaDB left running by an earlier run on "
               + dir

@@ -11,6 +11,7 @@ import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -103,9 +104,7 @@ public final class EmbeddedMariaDb implements DatabaseServer {
 
   private static boolean runsAsRootOnUnix() {
     return "root".equals(System.getProperty("user.name"))
-        && !System.getProperty("os.name", "")
-            .toLowerCase(java.util.Locale.ROOT)
-            .startsWith("windows");
+        && !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
   }
 
   @Override

@@ -16,6 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A real MySQL 8 {@code mysqld}, started once per JVM on a free port on 127.0.0.1 and tuned for
@@ -108,8 +111,7 @@ public final class EmbeddedMySql implements DatabaseServer {
             .redirectErrorStream(true)
             .start();
     String text = new String(version.getInputStream().readAllBytes());
-    java.util.regex.Matcher number =
-        java.util.regex.Pattern.compile("Ver ([0-9]+\\.[0-9]+\\.[0-9]+)").matcher(text);
+    Matcher number = Pattern.compile("Ver ([0-9]+\\.[0-9]+\\.[0-9]+)").matcher(text);
     return number.find() ? number.group(1) : "8";
   }
 
@@ -127,7 +129,7 @@ public final class EmbeddedMySql implements DatabaseServer {
         rootOverTcp,
         "CREATE USER 'root'@'127.0.0.1' IDENTIFIED BY '';\n"
             + "GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION;\n");
-    try (java.util.stream.Stream<Path> leftovers = Files.list(slot.dataDir())) {
+    try (Stream<Path> leftovers = Files.list(slot.dataDir())) {
       // An initialisation that broke off leaves files mysqld refuses to initialise over.
       for (Path leftover : leftovers.toList()) {
         deleteRecursively(leftover);
@@ -238,7 +240,7 @@ public final class EmbeddedMySql implements DatabaseServer {
 
   private static void deleteRecursively(Path path) throws IOException {
     if (Files.isDirectory(path) && !Files.isSymbolicLink(path)) {
-      try (java.util.stream.Stream<Path> children = Files.list(path)) {
+      try (Stream<Path> children = Files.list(path)) {
         for (Path child : children.toList()) {
           deleteRecursively(child);
         }

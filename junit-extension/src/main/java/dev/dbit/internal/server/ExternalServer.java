@@ -2,7 +2,6 @@ package dev.dbit.internal.server;
 
 import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.config.Secret;
-import dev.dbit.internal.jdbc.Loopback;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

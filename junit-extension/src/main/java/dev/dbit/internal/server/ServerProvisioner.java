@@ -4,6 +4,10 @@ import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.EmbeddedEngine;
 import dev.dbit.internal.config.ProviderKind;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /** Chooses and starts the database server for a run. */
@@ -67,7 +71,7 @@ public final class ServerProvisioner {
   /** The embedded server of the configured engine; {@code auto} decides by the binaries found. */
   private static DatabaseServer startEmbedded(DbitConfiguration config) {
     ClassLoader classLoader =
-        java.util.Optional.ofNullable(Thread.currentThread().getContextClassLoader())
+        Optional.ofNullable(Thread.currentThread().getContextClassLoader())
             .orElse(ServerProvisioner.class.getClassLoader());
     EmbeddedEngine engine = config.engine();
     String reason = DbIntegrationTest.EMBEDDED_ENGINE + "=" + engine.value();
@@ -130,12 +134,10 @@ public final class ServerProvisioner {
   static boolean dockerMayBeConfigured() {
     String home = System.getProperty("user.home", "");
     return System.getenv("DOCKER_HOST") != null
-        || System.getProperty("os.name", "")
-            .toLowerCase(java.util.Locale.ROOT)
-            .startsWith("windows")
-        || java.nio.file.Files.exists(java.nio.file.Path.of("/var/run/docker.sock"))
-        || java.nio.file.Files.exists(java.nio.file.Path.of(home, ".docker", "run", "docker.sock"))
-        || java.nio.file.Files.exists(java.nio.file.Path.of(home, ".testcontainers.properties"));
+        || System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows")
+        || Files.exists(Path.of("/var/run/docker.sock"))
+        || Files.exists(Path.of(home, ".docker", "run", "docker.sock"))
+        || Files.exists(Path.of(home, ".testcontainers.properties"));
   }
 
   private static boolean testcontainersOnClassPath() {

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.springframework.beans.BeansException;
@@ -38,7 +39,7 @@ public final class DbitTestExecutionListener implements TestExecutionListener, O
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
   /** Contexts whose extra DataSources were already reported. */
-  private static final Set<Integer> WARNED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final Set<Integer> WARNED = ConcurrentHashMap.newKeySet();
 
   @Override
   public int getOrder() {

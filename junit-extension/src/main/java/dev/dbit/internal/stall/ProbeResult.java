@@ -1,5 +1,6 @@
 package dev.dbit.internal.stall;
 
+import dev.dbit.internal.report.Percentiles;
 import java.util.List;
 import java.util.Locale;
 
@@ -17,8 +18,7 @@ record ProbeResult(List<PathTiming> paths) {
    * @param millis its round trips in milliseconds
    * @param stalls whether it is far above a normal round trip
    */
-  public record PathTiming(
-      ProtocolPath path, dev.dbit.internal.report.Percentiles millis, boolean stalls) {}
+  public record PathTiming(ProtocolPath path, Percentiles millis, boolean stalls) {}
 
   public ProbeResult {
     paths = List.copyOf(paths);

@@ -5,6 +5,7 @@ import dev.dbit.TestMetrics;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.report.Percentiles;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * Decides from one test's numbers, or the summed numbers of several small tests, whether they show
@@ -102,8 +103,8 @@ public final class StallJudge {
       Percentiles baseline,
       boolean serverTimingTrusted,
       boolean loopbackServer) {
-    java.util.OptionalDouble serverSql =
-        serverTimingTrusted ? metrics.serverSqlMillis() : java.util.OptionalDouble.empty();
+    OptionalDouble serverSql =
+        serverTimingTrusted ? metrics.serverSqlMillis() : OptionalDouble.empty();
     double wall = metrics.wallMillis();
     if (serverSql.isPresent()) {
       double share = serverSql.getAsDouble() / wall;

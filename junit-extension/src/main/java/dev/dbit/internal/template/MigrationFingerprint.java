@@ -18,6 +18,7 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -36,12 +37,12 @@ public final class MigrationFingerprint {
 
   /** Hex SHA-256 of the migrations; fails when the locations hold no file at all. */
   public static String of(List<String> locations, ClassLoader classLoader) {
-    return of(locations, classLoader, java.util.Optional.empty());
+    return of(locations, classLoader, Optional.empty());
   }
 
   /** Like {@link #of(List, ClassLoader)}, for a template created with {@code collation}. */
   public static String of(
-      List<String> locations, ClassLoader classLoader, java.util.Optional<String> collation) {
+      List<String> locations, ClassLoader classLoader, Optional<String> collation) {
     Map<String, byte[]> files = new TreeMap<>();
     for (String location : locations) {
       files.putAll(read(location, classLoader));

@@ -7,7 +7,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +61,7 @@ public record SchemaLayout(
 
   public SchemaLayout {
     tables = List.copyOf(tables);
-    referenceColumns = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(referenceColumns));
+    referenceColumns = Collections.unmodifiableMap(new LinkedHashMap<>(referenceColumns));
     views = List.copyOf(views);
     triggers = List.copyOf(triggers);
     deleteTriggerTables = Set.copyOf(deleteTriggerTables);
@@ -180,7 +182,7 @@ public record SchemaLayout(
    */
   public Set<String> withCascades(Set<String> dirty) {
     Set<String> result = new TreeSet<>(dirty);
-    java.util.ArrayDeque<String> work = new java.util.ArrayDeque<>(dirty);
+    ArrayDeque<String> work = new ArrayDeque<>(dirty);
     while (!work.isEmpty()) {
       for (String child : cascadeChildren.getOrDefault(work.pop(), Set.of())) {
         if (referenceColumns.containsKey(child) && result.add(child)) {
@@ -229,23 +231,6 @@ public record SchemaLayout(
       }
     }
     return nonEmpty;
-  }
-
-  /** The tables of {@code schema} that InnoDB stores. */
-  public static Set<String> innoDbTables(Connection connection, String schema) throws SQLException {
-    Set<String> tables = new TreeSet<>();
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND"
-                + " UPPER(ENGINE) = 'INNODB'")) {
-      query.setString(1, schema);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          tables.add(rows.getString(1));
-        }
-      }
-    }
-    return tables;
   }
 
   /**

@@ -7,9 +7,11 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
  * The columns of a schema's tables, read in one query.
@@ -25,8 +27,8 @@ record TableColumns(
     Set<String> generated,
     Set<String> invisible) {
   /** MySQL marks a column with an expression default {@code DEFAULT_GENERATED}: insertable. */
-  private static final java.util.regex.Pattern GENERATED =
-      java.util.regex.Pattern.compile("\\b(VIRTUAL|STORED|PERSISTENT) GENERATED\\b");
+  private static final Pattern GENERATED =
+      Pattern.compile("\\b(VIRTUAL|STORED|PERSISTENT) GENERATED\\b");
 
   static TableColumns read(Connection connection, String schema) throws SQLException {
     Map<String, List<String>> insertable = new LinkedHashMap<>();
@@ -41,7 +43,7 @@ record TableColumns(
       try (ResultSet rows = query.executeQuery()) {
         while (rows.next()) {
           String extra =
-              rows.getString(3) == null ? "" : rows.getString(3).toUpperCase(java.util.Locale.ROOT);
+              rows.getString(3) == null ? "" : rows.getString(3).toUpperCase(Locale.ROOT);
           boolean generated = GENERATED.matcher(extra).find();
           if (!generated) {
             insertable

@@ -5,8 +5,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -73,13 +75,13 @@ record TableTriggers(
    * body names.
    */
   static Set<String> tablesNamedIn(String body, List<String> tables) {
-    Set<String> words = new java.util.HashSet<>();
-    for (String word : body.toLowerCase(java.util.Locale.ROOT).split("[^a-z0-9_$]+")) {
+    Set<String> words = new HashSet<>();
+    for (String word : body.toLowerCase(Locale.ROOT).split("[^a-z0-9_$]+")) {
       words.add(word);
     }
     Set<String> named = new TreeSet<>();
     for (String table : tables) {
-      if (words.contains(table.toLowerCase(java.util.Locale.ROOT))) {
+      if (words.contains(table.toLowerCase(Locale.ROOT))) {
         named.add(table);
       }
     }

@@ -1,6 +1,8 @@
 package dev.dbit.internal.template;
 
+import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.jdbc.ConnectionFactory;
+import dev.dbit.internal.jdbc.FactoryDataSource;
 import dev.dbit.internal.jdbc.ServerLock;
 import dev.dbit.internal.jdbc.SqlIdentifiers;
 import dev.dbit.internal.server.ProgressLine;
@@ -13,6 +15,7 @@ import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.internal.sqlscript.FlywaySqlScriptException;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * Migrates the template schema with Flyway, or reuses one an earlier run built from the same
@@ -108,7 +111,7 @@ public final class TemplateBuilder {
       ProgressLine.whileRunning(
           "applying Liquibase changelog " + changelog + " to template " + schema,
           () -> LiquibaseChangelog.update(connections, schema, changelog, classLoader));
-    } catch (org.junit.jupiter.api.extension.ExtensionConfigurationException e) {
+    } catch (ExtensionConfigurationException e) {
       SchemaOwnership.dropOwned(control, schema);
       throw e;
     } catch (Exception e) {
@@ -141,11 +144,11 @@ public final class TemplateBuilder {
       if (collation.isEmpty() || SchemaOwnership.schemaExists(control, schema)) {
         throw e;
       }
-      throw new org.junit.jupiter.api.extension.ExtensionConfigurationException(
+      throw new ExtensionConfigurationException(
           "dbit: the server cannot create a schema with collation '"
               + collation.get()
               + "' ("
-              + dev.dbit.DbIntegrationTest.SCHEMA_COLLATION
+              + DbIntegrationTest.SCHEMA_COLLATION
               + "): "
               + e.getMessage()
               + ". SHOW COLLATION lists the collations it has.",
@@ -173,7 +176,7 @@ public final class TemplateBuilder {
     Flyway flyway =
         Flyway.configure(classLoader)
             .callbacks(progress)
-            .dataSource(new dev.dbit.internal.jdbc.FactoryDataSource(connections, schema))
+            .dataSource(new FactoryDataSource(connections, schema))
             .schemas(schema)
             .createSchemas(false)
             .table(HISTORY_TABLE)

@@ -1,4 +1,4 @@
-package dev.dbit;
+package dev.dbit.internal.extension;
 
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.RunBinding;

@@ -1,5 +1,9 @@
-package dev.dbit;
+package dev.dbit.internal.extension;
 
+import dev.dbit.DbIntegrationTest;
+import dev.dbit.ReportKeys;
+import dev.dbit.TestMetrics;
+import dev.dbit.TransportStallError;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.stall.StallGuard;

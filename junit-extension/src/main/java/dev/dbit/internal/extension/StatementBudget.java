@@ -1,5 +1,7 @@
-package dev.dbit;
+package dev.dbit.internal.extension;
 
+import dev.dbit.ExpectMaxStatements;
+import dev.dbit.TestMetrics;
 import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -1,4 +1,4 @@
-package dev.dbit.internal.jdbc;
+package dev.dbit.internal.server;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;

@@ -1,9 +1,14 @@
-package dev.dbit;
+package dev.dbit.internal.extension;
 
+import dev.dbit.DbIntegrationTest;
+import dev.dbit.ReportKeys;
+import dev.dbit.ResetEachDynamicTest;
+import dev.dbit.TestDatabase;
 import dev.dbit.internal.DbitAnnotations;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.logging.Slf4jRouting;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import javax.sql.DataSource;
@@ -30,7 +35,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * store ({@link Workers}), and each test class holds one run while it executes; JUnit closes all of
  * them.
  */
-final class DbIntegrationTestExtension
+public final class DbIntegrationTestExtension
     implements BeforeAllCallback,
         AfterAllCallback,
         BeforeEachCallback,
@@ -50,7 +55,7 @@ final class DbIntegrationTestExtension
   public void beforeAll(ExtensionContext context) {
     DbitRun run = run(context);
     context.publishReportEntry(
-        java.util.Map.of(
+        Map.of(
             ReportKeys.SERVER, run.serverDescription(),
             ReportKeys.TEMPLATE, run.templateSchema(),
             ReportKeys.TEMPLATE_REUSED, Boolean.toString(run.templateReused()),

@@ -1,5 +1,6 @@
-package dev.dbit;
+package dev.dbit.internal.extension;
 
+import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
