@@ -24,19 +24,31 @@ final class Workers implements AutoCloseable {
     this.starter = starter;
   }
 
-  /** A run no other class is using; starts one when all are taken. */
-  synchronized DbitRun lease() {
-    if (failure != null) {
-      throw failure;
-    }
-    DbitRun run = idle.poll();
-    if (run == null) {
-      try {
-        run = starter.get();
-      } catch (RuntimeException e) {
-        failure = e;
-        throw e;
+  /**
+   * A run no other class is using; starts one when all are taken. Starts run outside the lock, so
+   * that classes starting together copy their schemas at the same time (the server locks that
+   * separate forks keep them apart).
+   */
+  DbitRun lease() {
+    synchronized (this) {
+      if (failure != null) {
+        throw failure;
       }
+      DbitRun run = idle.poll();
+      if (run != null) {
+        return run;
+      }
+    }
+    DbitRun run;
+    try {
+      run = starter.get();
+    } catch (RuntimeException e) {
+      synchronized (this) {
+        failure = failure == null ? e : failure;
+      }
+      throw e;
+    }
+    synchronized (this) {
       all.add(run);
     }
     return run;

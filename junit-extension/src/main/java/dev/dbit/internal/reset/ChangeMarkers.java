@@ -1,7 +1,6 @@
 package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
-import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
 import dev.dbit.internal.template.BookkeepingSchema;
 import java.lang.System.Logger.Level;
@@ -132,7 +131,7 @@ public final class ChangeMarkers {
           String trigger = event.triggerName(table);
           if (!triggers.contains(trigger.toLowerCase(Locale.ROOT))) {
             created = true;
-            statement.execute(event.createSql(copy, table, trigger));
+            statement.execute(event.createSql(copy, table));
           }
         }
       }
@@ -211,20 +210,18 @@ public final class ChangeMarkers {
       return DbitTriggers.name(code, table);
     }
 
-    String createSql(String copy, String table, String trigger) {
-      return "CREATE TRIGGER "
-          + qualified(copy, trigger)
-          + " AFTER "
-          + name()
-          + " ON "
-          + qualified(copy, table)
-          + " FOR EACH ROW IF "
-          + MARKERS_OFF
-          + " IS NULL THEN INSERT INTO "
-          + BookkeepingSchema.table(copy, TABLE)
-          + " (table_name) VALUES ("
-          + literal(table)
-          + "); END IF";
+    String createSql(String copy, String table) {
+      return DbitTriggers.createSql(
+          copy,
+          table,
+          code,
+          name(),
+          MARKERS_OFF,
+          "INSERT INTO "
+              + BookkeepingSchema.table(copy, TABLE)
+              + " (table_name) VALUES ("
+              + literal(table)
+              + ")");
     }
   }
 }

@@ -93,15 +93,6 @@ final class CleanupPlanner {
     return new CleanupPlan(tables, chained(tables), statements, moved);
   }
 
-  /** The cleanup of {@code dirty} where no triggers keep changed keys. */
-  CleanupPlan plan(
-      Collection<String> dirty,
-      Set<String> countersMoved,
-      boolean resetAutoIncrement,
-      ChangedRows changes) {
-    return plan(dirty, countersMoved, resetAutoIncrement, changes, Optional.empty());
-  }
-
   private List<String> order(Collection<String> dirty) {
     Set<String> sources = new LinkedHashSet<>();
     Set<String> others = new LinkedHashSet<>();

@@ -35,6 +35,18 @@ final class DbitTriggers {
     return "dbit_" + code + "_" + shortName(table);
   }
 
+  /**
+   * The one shape of dbit's triggers: {@code AFTER event} on {@code table} of {@code copy}, named
+   * by {@link #name}, running {@code statement} for each row unless the control connection set
+   * {@code switchOff} (while it restores the table itself).
+   */
+  static String createSql(
+      String copy, String table, String code, String event, String switchOff, String statement) {
+    return String.format(
+        "CREATE TRIGGER %s AFTER %s ON %s FOR EACH ROW IF %s IS NULL THEN %s; END IF",
+        qualified(copy, name(code, table)), event, qualified(copy, table), switchOff, statement);
+  }
+
   /** A name that fits in 64 characters with a prefix: the table's, or its start and a hash. */
   static String shortName(String table) {
     if (table.length() <= 40) {

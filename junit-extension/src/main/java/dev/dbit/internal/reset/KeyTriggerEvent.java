@@ -1,6 +1,5 @@
 package dev.dbit.internal.reset;
 
-import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.template.BookkeepingSchema;
@@ -33,7 +32,7 @@ enum KeyTriggerEvent {
     return Arrays.stream(values()).map(e -> e.triggerName(table)).toList();
   }
 
-  String createSql(String copy, String table, String trigger, String keyTable, List<String> key) {
+  String createSql(String copy, String table, String keyTable, List<String> key) {
     String columns = key.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
     String values =
         rows.stream()
@@ -45,20 +44,17 @@ enum KeyTriggerEvent {
                             .collect(Collectors.joining(", "))
                         + ")")
             .collect(Collectors.joining(", "));
-    return "CREATE TRIGGER "
-        + qualified(copy, trigger)
-        + " AFTER "
-        + name()
-        + " ON "
-        + qualified(copy, table)
-        + " FOR EACH ROW IF "
-        + KeyTriggers.SWITCH
-        + " IS NULL THEN INSERT IGNORE INTO "
-        + BookkeepingSchema.table(copy, keyTable)
-        + " ("
-        + columns
-        + ") VALUES "
-        + values
-        + "; END IF";
+    return DbitTriggers.createSql(
+        copy,
+        table,
+        code,
+        name(),
+        KeyTriggers.SWITCH,
+        "INSERT IGNORE INTO "
+            + BookkeepingSchema.table(copy, keyTable)
+            + " ("
+            + columns
+            + ") VALUES "
+            + values);
   }
 }

@@ -198,7 +198,7 @@ public final class KeyTriggers {
           String trigger = event.triggerName(table);
           if (!triggers.contains(trigger.toLowerCase(Locale.ROOT))) {
             created = true;
-            statement.execute(event.createSql(copy, table, trigger, keyTable, key));
+            statement.execute(event.createSql(copy, table, keyTable, key));
           }
         }
       }

@@ -6,6 +6,7 @@ import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.SchemaLayout;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,7 @@ class CleanupPlanTest {
 
   private static CleanupPlan plan(String... dirty) {
     return new CleanupPlanner("tpl", "copy", LAYOUT)
-        .plan(List.of(dirty), Set.of(), false, ChangedRows.unknown());
+        .plan(List.of(dirty), Set.of(), false, ChangedRows.unknown(), Optional.empty());
   }
 
   @Test
@@ -77,7 +78,7 @@ class CleanupPlanTest {
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", chained)
-            .plan(List.of("a"), Set.of(), false, ChangedRows.unknown());
+            .plan(List.of("a"), Set.of(), false, ChangedRows.unknown(), Optional.empty());
 
     assertThat(plan.needsConfirmation()).isTrue();
   }
@@ -96,14 +97,20 @@ class CleanupPlanTest {
 
     // Written while no test asked for it: cleaned, counter remembered.
     CleanupPlan unasked =
-        planner.plan(List.of("customer", "brand"), Set.of(), false, ChangedRows.unknown());
+        planner.plan(
+            List.of("customer", "brand"), Set.of(), false, ChangedRows.unknown(), Optional.empty());
     assertThat(unasked.sql()).doesNotContain("ALTER");
     assertThat(unasked.countersMovedAfter()).containsExactly("customer");
 
     // A later reset that cleans nothing else still resets the remembered counter, and only tables
     // with an AUTO_INCREMENT column.
     CleanupPlan asked =
-        planner.plan(List.of("brand"), unasked.countersMovedAfter(), true, ChangedRows.unknown());
+        planner.plan(
+            List.of("brand"),
+            unasked.countersMovedAfter(),
+            true,
+            ChangedRows.unknown(),
+            Optional.empty());
     assertThat(asked.sql())
         .contains("ALTER TABLE `copy`.`customer` AUTO_INCREMENT = 1")
         .doesNotContain("`brand` AUTO_INCREMENT");
@@ -115,7 +122,8 @@ class CleanupPlanTest {
     CleanupPlanner planner = new CleanupPlanner("tpl", "copy", LAYOUT);
     Set<String> moved = new java.util.TreeSet<>(Set.of("sales_order"));
 
-    CleanupPlan plan = planner.plan(List.of("customer"), moved, true, ChangedRows.unknown());
+    CleanupPlan plan =
+        planner.plan(List.of("customer"), moved, true, ChangedRows.unknown(), Optional.empty());
 
     assertThat(moved).as("the caller's bookkeeping").containsExactly("sales_order");
     // START TRANSACTION, DELETE customer, DELETE audit_log, COMMIT, two ALTERs.
@@ -145,7 +153,8 @@ class CleanupPlanTest {
         new ChangedRows(Map.of("image", Set.of(List.of("7"), List.of("3"))), Set.of("image"));
 
     CleanupPlan plan =
-        new CleanupPlanner("tpl", "copy", LARGE).plan(List.of("image"), Set.of(), false, changes);
+        new CleanupPlanner("tpl", "copy", LARGE)
+            .plan(List.of("image"), Set.of(), false, changes, Optional.empty());
 
     assertThat(plan.statements())
         .containsExactly(
@@ -161,7 +170,7 @@ class CleanupPlanTest {
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(List.of("image"), Set.of(), false, rolledBack);
+            .plan(List.of("image"), Set.of(), false, rolledBack, Optional.empty());
 
     assertThat(plan.statements()).containsExactly("START TRANSACTION", "COMMIT");
   }
@@ -172,7 +181,7 @@ class CleanupPlanTest {
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(List.of("gallery", "image"), Set.of(), false, changes);
+            .plan(List.of("gallery", "image"), Set.of(), false, changes, Optional.empty());
 
     assertThat(String.join("\n", plan.statements()))
         .contains("DELETE FROM `copy`.`image` WHERE NOT EXISTS");
@@ -182,7 +191,7 @@ class CleanupPlanTest {
   void anUnfollowedLargeTableIsComparedInFull() {
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(List.of("image"), Set.of(), false, ChangedRows.unknown());
+            .plan(List.of("image"), Set.of(), false, ChangedRows.unknown(), Optional.empty());
 
     assertThat(String.join("\n", plan.statements()))
         .contains("WHERE NOT EXISTS (SELECT 1 FROM `tpl`.`image` p WHERE");
