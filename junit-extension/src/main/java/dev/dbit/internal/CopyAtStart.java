@@ -83,7 +83,10 @@ final class CopyAtStart {
     if (!abandoned.isEmpty()) {
       LOG.log(
           Level.INFO,
-          "dbit: dropped test schemas that earlier runs with other migrations left behind: "
+          "dbit: dropped test schemas that earlier runs left behind (this project's, on other"
+              + " migrations, or unused for "
+              + AbandonedCopies.UNUSED_DAYS
+              + " days): "
               + abandoned);
     }
   }
@@ -123,6 +126,7 @@ final class CopyAtStart {
               + " template.");
       return false;
     }
+    SchemaOwnership.touch(control, copy);
     return true;
   }
 

@@ -110,11 +110,6 @@ public final class DbitRun implements AutoCloseable {
     return parts.database();
   }
 
-  /** Judges a finished test's metrics. */
-  public StallGuard.Assessment assess(TestMetrics metrics) {
-    return parts.stallGuard().assess(metrics);
-  }
-
   public StallGuard stallGuard() {
     return parts.stallGuard();
   }
@@ -127,7 +122,8 @@ public final class DbitRun implements AutoCloseable {
     return parts.doctor();
   }
 
-  public SchemaLayout layout() {
+  /** The template's layout, for the benchmark and the proofs. */
+  SchemaLayout layout() {
     return parts.layout();
   }
 
@@ -148,7 +144,7 @@ public final class DbitRun implements AutoCloseable {
   }
 
   /** Reset durations so far, in milliseconds. */
-  public Percentiles resetTimes() {
+  private Percentiles resetTimes() {
     return parts.lifecycle().resetTimes();
   }
 

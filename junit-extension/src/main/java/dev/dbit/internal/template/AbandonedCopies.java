@@ -11,12 +11,29 @@ import java.util.Optional;
 
 /**
  * Test schemas that earlier runs left behind and no run will take again: dbit's marker says they
- * are copies (or a copy's bookkeeping), built from other migrations than this run's, and no run
- * holds their lock. A run that crashed with the same migrations leaves copies the next run takes
+ * are copies (or a copy's bookkeeping) built from other migrations than this run's, no run holds
+ * their lock, and either this project made them (its migrations changed since) or no run took them
+ * for {@value #UNUSED_DAYS} days. Copies of other projects that share the server or the embedded
+ * data directory stay. A run that crashed with the same migrations leaves copies the next run takes
  * and restores instead.
  */
 public final class AbandonedCopies {
+  /** Days after which a copy no run took is abandoned, whichever project made it. */
+  public static final int UNUSED_DAYS = 14;
+
   private AbandonedCopies() {}
+
+  /**
+   * Whether a schema with {@code marker} is abandoned, for a run of {@code project} on migrations
+   * {@code fingerprint} (its lock aside).
+   */
+  static boolean abandoned(SchemaOwnership.Marker marker, String fingerprint, String project) {
+    return marker.kind() != SchemaOwnership.Kind.TEMPLATE
+        && !marker.fingerprint().equals(fingerprint)
+        && (marker.project().equals(project)
+            || marker.project().isEmpty()
+            || marker.daysUnused() >= UNUSED_DAYS);
+  }
 
   /**
    * Drops every abandoned copy on the server; call once at start. A schema without dbit's marker is
@@ -33,9 +50,7 @@ public final class AbandonedCopies {
         continue;
       }
       Optional<SchemaOwnership.Marker> marker = SchemaOwnership.read(control, schema);
-      if (marker.isEmpty()
-          || marker.get().kind() == SchemaOwnership.Kind.TEMPLATE
-          || marker.get().fingerprint().equals(fingerprint)) {
+      if (marker.isEmpty() || !abandoned(marker.get(), fingerprint, SchemaOwnership.PROJECT)) {
         continue;
       }
       // A bookkeeping schema is left alone only if its copy went first (it goes with its copy).

@@ -3,11 +3,15 @@ package dev.dbit.internal.template;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
+import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -34,8 +38,36 @@ public final class SchemaOwnership {
    * @param kind template or copy
    * @param fingerprint the migration fingerprint the schema was built from
    * @param ready whether building it finished
+   * @param project the project whose run created it ({@link #PROJECT}); empty in markers of dbit
+   *     before 0.1.0
+   * @param daysUnused whole days since a run last took it (or since it was created)
    */
-  public record Marker(Kind kind, String fingerprint, boolean ready) {}
+  public record Marker(
+      Kind kind, String fingerprint, boolean ready, String project, long daysUnused) {}
+
+  /**
+   * The project this run belongs to: a hash of the directory the tests run in, so that projects
+   * sharing a server or a {@code dbit.embedded.dir} tell their copies apart.
+   */
+  public static final String PROJECT =
+      HexFormat.of()
+          .formatHex(
+              MigrationFingerprint.sha256().digest(projectDirectory().getBytes(UTF_8)), 0, 6);
+
+  private static String projectDirectory() {
+    try {
+      return Path.of(System.getProperty("user.dir", "")).toRealPath().toString();
+    } catch (IOException | RuntimeException e) {
+      return System.getProperty("user.dir", "");
+    }
+  }
+
+  /** MySQL and MariaDB error 1054: a marker of dbit before 0.1.0 has fewer columns. */
+  private static final int UNKNOWN_COLUMN = 1054;
+
+  private static final String MARKER_SQL =
+      "SELECT kind, fingerprint, ready, project, TIMESTAMPDIFF(DAY, COALESCE(used_at, created_at),"
+          + " CURRENT_TIMESTAMP) FROM ";
 
   private SchemaOwnership() {}
 
@@ -70,22 +102,38 @@ public final class SchemaOwnership {
           "CREATE TABLE "
               + qualified(schema, MARKER_TABLE)
               + " (kind VARCHAR(16) NOT NULL, fingerprint VARCHAR(64) NOT NULL,"
-              + " ready BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)"
+              + " ready BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP,"
+              + " project VARCHAR(64) NOT NULL DEFAULT '', used_at TIMESTAMP NULL)"
               + " COMMENT 'Created by dbit. A schema holding this table is dbit''s to reset and drop.'");
       statement.execute(
           "INSERT INTO "
               + qualified(schema, MARKER_TABLE)
-              + " (kind, fingerprint, ready) VALUES ("
+              + " (kind, fingerprint, ready, project) VALUES ("
               + literal(kind.name())
               + ", "
               + literal(fingerprint)
-              + ", FALSE)");
+              + ", FALSE, "
+              + literal(PROJECT)
+              + ")");
     }
   }
 
   static void markReady(Connection connection, String schema) throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("UPDATE " + qualified(schema, MARKER_TABLE) + " SET ready = TRUE");
+    }
+  }
+
+  /** Notes that a run took {@code schema} now: it is in use, whatever project made it. */
+  public static void touch(Connection connection, String schema) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(
+          "UPDATE " + qualified(schema, MARKER_TABLE) + " SET used_at = CURRENT_TIMESTAMP");
+    } catch (SQLException e) {
+      if (e.getErrorCode() != UNKNOWN_COLUMN) {
+        throw e;
+      }
+      // A marker of dbit before 0.1.0: nothing to note.
     }
   }
 
@@ -119,21 +167,39 @@ public final class SchemaOwnership {
     if (!tableExists(connection, schema, MARKER_TABLE)) {
       return Optional.empty();
     }
-    try (Statement statement = connection.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT kind, fingerprint, ready FROM " + qualified(schema, MARKER_TABLE))) {
-      if (!rows.next()) {
-        return Optional.empty();
+    try (Statement statement = connection.createStatement()) {
+      try (ResultSet rows = statement.executeQuery(MARKER_SQL + qualified(schema, MARKER_TABLE))) {
+        return marker(rows, true);
+      } catch (SQLException e) {
+        if (e.getErrorCode() != UNKNOWN_COLUMN) {
+          throw e;
+        }
       }
-      Kind kind;
-      try {
-        kind = Kind.valueOf(rows.getString(1));
-      } catch (IllegalArgumentException e) {
-        return Optional.empty();
+      try (ResultSet rows =
+          statement.executeQuery(
+              "SELECT kind, fingerprint, ready FROM " + qualified(schema, MARKER_TABLE))) {
+        return marker(rows, false);
       }
-      return Optional.of(new Marker(kind, rows.getString(2), rows.getBoolean(3)));
     }
+  }
+
+  private static Optional<Marker> marker(ResultSet rows, boolean current) throws SQLException {
+    if (!rows.next()) {
+      return Optional.empty();
+    }
+    Kind kind;
+    try {
+      kind = Kind.valueOf(rows.getString(1));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Marker(
+            kind,
+            rows.getString(2),
+            rows.getBoolean(3),
+            current ? rows.getString(4) : "",
+            current ? rows.getLong(5) : 0));
   }
 
   /** Throws unless {@code schema} carries dbit's marker. */
