@@ -120,12 +120,6 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     return Optional.of(reader);
   }
 
-  /** performance_schema adds a statement's time just after the server answered it. */
-  @Override
-  public boolean countsAfterReplying() {
-    return counters.performanceSchema();
-  }
-
   @Override
   public String describe() {
     return "dbit's triggers, which mark each changed table";

@@ -112,12 +112,6 @@ final class RowCounterGate implements ChangeReader<RowCounterGate.Gate> {
     return tables.stream().filter(t -> !innoDb.contains(t)).toList();
   }
 
-  /** performance_schema adds a statement's time just after the server answered it. */
-  @Override
-  public boolean countsAfterReplying() {
-    return counters.performanceSchema();
-  }
-
   @Override
   public String describe() {
     return "global row counters gate a probe of every table";

@@ -109,12 +109,6 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
     }
   }
 
-  /** performance_schema adds a statement's time just after the server answered it. */
-  @Override
-  public boolean countsAfterReplying() {
-    return true;
-  }
-
   @Override
   public String describe() {
     return "performance_schema table I/O counters";

@@ -81,13 +81,14 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
       SchemaRestorer restorer,
       Set<String> tables,
       String copy,
-      double busyToMicros) {
+      double busyToMicros,
+      boolean performanceSchema) {
     this.control = control;
     this.restorer = restorer;
     this.tables = tables;
-    this.endSql = ServerStatistics.fullSql(copy, false);
+    this.endSql = ServerStatistics.fullSql(copy, false, performanceSchema);
     this.startSql = endSql + ";\n" + ServerStatistics.LAST;
-    this.batchSql = ServerStatistics.fullSql(copy, true) + ";\n" + ServerStatistics.LAST;
+    this.batchSql = ServerStatistics.fullSql(copy, true, false) + ";\n" + ServerStatistics.LAST;
     this.busyToMicros = busyToMicros;
   }
 
@@ -110,9 +111,17 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
     ServerStatistics.Reading after = ServerStatistics.readTotals(control.get());
     double busy = after.busy() - before.busy();
     UserStatisticsReader reader =
-        new UserStatisticsReader(control, restorer, tables, copy, busy > 1000 ? 1 : 1e6);
-    reader.base = reader.noteHidden(reader.readFull());
+        new UserStatisticsReader(
+            control, restorer, tables, copy, busy > 1000 ? 1 : 1e6, performanceSchema(control));
+    reader.base = reader.noteHidden(reader.readFull(true));
     return Optional.of(reader);
+  }
+
+  private static boolean performanceSchema(Supplier<Connection> control) throws SQLException {
+    try (Statement statement = control.get().createStatement();
+        ResultSet rows = statement.executeQuery("SELECT @@performance_schema")) {
+      return rows.next() && rows.getBoolean(1);
+    }
   }
 
   @Override
@@ -122,7 +131,7 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
 
   @Override
   public Stats end() throws SQLException {
-    ServerStatistics.Reading end = readEnd();
+    ServerStatistics.Reading end = readFull(false);
     boolean hidden = hiddenWrites(end);
     // Hidden writes keep the baseline where it was, so that the next reset probes every table.
     if (!hidden) {
@@ -140,7 +149,7 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
       }
     }
     // Rows changed since, maybe only in other schemas: has this schema changed?
-    ServerStatistics.Reading now = readFull();
+    ServerStatistics.Reading now = readFull(true);
     if (hiddenWrites(now)) {
       return new Stats(now, Set.of(), true);
     }
@@ -190,7 +199,7 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
   @Override
   public ServerCounters.Reading probeEverything(Optional<Stats> gate) throws SQLException {
     restorer.resetProbingEverything();
-    base = readFull();
+    base = readFull(true);
     // Hidden writes stay in the user totals for good: measure from here.
     hiddenBaseline = base.rows() - base.tableRows();
     return new Stats(base, Set.of(), false).start();
@@ -246,22 +255,15 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
     return reading;
   }
 
-  /** Every counter, in a request that ends a test. */
-  private ServerStatistics.Reading readEnd() throws SQLException {
-    try (Statement statement = control.get().createStatement();
-        ResultSet rows = statement.executeQuery(endSql)) {
-      ServerStatistics.Reading reading = adjusted(ServerStatistics.readFull(rows));
-      ownStatements++;
-      return reading;
-    }
-  }
-
-  /** Every counter, in a request that may start a test. */
-  private ServerStatistics.Reading readFull() throws SQLException {
+  /**
+   * Every counter, in a request that ends a test, or that may start one (it then ends with {@link
+   * ServerStatistics#LAST}).
+   */
+  private ServerStatistics.Reading readFull(boolean startsTest) throws SQLException {
+    String sql = startsTest ? startSql : endSql;
     ServerStatistics.Reading reading =
-        adjusted(
-            MultiStatement.executeReadingLast(control.get(), startSql, ServerStatistics::readFull));
-    ownStatements += 2;
+        adjusted(MultiStatement.executeReadingLast(control.get(), sql, ServerStatistics::readFull));
+    ownStatements += startsTest ? 2 : 1;
     return reading;
   }
 
