@@ -69,6 +69,11 @@ public final class SchemaOwnership {
       "SELECT kind, fingerprint, ready, project, TIMESTAMPDIFF(DAY, COALESCE(used_at, created_at),"
           + " CURRENT_TIMESTAMP) FROM ";
 
+  /** The marker's columns since 0.1.0, which {@link #touch} adds to older markers. */
+  private static final String PROJECT_COLUMN = "project VARCHAR(64) NOT NULL DEFAULT ''";
+
+  private static final String USED_AT_COLUMN = "used_at TIMESTAMP NULL";
+
   private SchemaOwnership() {}
 
   /** The {@code CHARACTER SET ... COLLATE ...} clause of an existing schema. */
@@ -102,8 +107,11 @@ public final class SchemaOwnership {
           "CREATE TABLE "
               + qualified(schema, MARKER_TABLE)
               + " (kind VARCHAR(16) NOT NULL, fingerprint VARCHAR(64) NOT NULL,"
-              + " ready BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP,"
-              + " project VARCHAR(64) NOT NULL DEFAULT '', used_at TIMESTAMP NULL)"
+              + " ready BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, "
+              + PROJECT_COLUMN
+              + ", "
+              + USED_AT_COLUMN
+              + ")"
               + " COMMENT 'Created by dbit. A schema holding this table is dbit''s to reset and drop.'");
       statement.execute(
           "INSERT INTO "
@@ -124,16 +132,34 @@ public final class SchemaOwnership {
     }
   }
 
-  /** Notes that a run took {@code schema} now: it is in use, whatever project made it. */
+  /**
+   * Notes that a run of this project took {@code schema} now. A marker of dbit before 0.1.0 gets
+   * the columns a new one has first, so that a template and its copies keep equal tables.
+   */
   public static void touch(Connection connection, String schema) throws SQLException {
+    String marker = qualified(schema, MARKER_TABLE);
+    String update =
+        "UPDATE "
+            + marker
+            + " SET used_at = CURRENT_TIMESTAMP, project = IF(project = '', "
+            + literal(PROJECT)
+            + ", project)";
     try (Statement statement = connection.createStatement()) {
-      statement.execute(
-          "UPDATE " + qualified(schema, MARKER_TABLE) + " SET used_at = CURRENT_TIMESTAMP");
-    } catch (SQLException e) {
-      if (e.getErrorCode() != UNKNOWN_COLUMN) {
-        throw e;
+      try {
+        statement.execute(update);
+      } catch (SQLException e) {
+        if (e.getErrorCode() != UNKNOWN_COLUMN) {
+          throw e;
+        }
+        statement.execute(
+            "ALTER TABLE "
+                + marker
+                + " ADD COLUMN "
+                + PROJECT_COLUMN
+                + ", ADD COLUMN "
+                + USED_AT_COLUMN);
+        statement.execute(update);
       }
-      // A marker of dbit before 0.1.0: nothing to note.
     }
   }
 

@@ -67,6 +67,7 @@ public final class TemplateBuilder {
           && marker.get().ready()
           && marker.get().kind() == SchemaOwnership.Kind.TEMPLATE
           && marker.get().fingerprint().equals(fingerprint)) {
+        SchemaOwnership.touch(control, schema);
         return new Template(schema, fingerprint, true);
       }
       if (SchemaOwnership.schemaExists(control, schema)) {

@@ -8,8 +8,10 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -100,6 +102,71 @@ class AbandonedCopiesTest {
         }
       }
     }
+  }
+
+  /**
+   * A marker an earlier dbit wrote gets the new columns when a run takes its schema, the same as a
+   * new marker's: a template and its copies keep equal tables.
+   */
+  @Test
+  void aRunUpgradesAnOlderMarkerToTheNewColumns() throws SQLException {
+    assumeThat(reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+    String older = "dbit_test_0d0d0d0d_1";
+    String newer = "dbit_test_0e0e0e0e_1";
+    try (Connection control =
+            DriverManager.getConnection(
+                "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "");
+        Statement statement = control.createStatement()) {
+      dropIfThere(control, older);
+      dropIfThere(control, newer);
+      try {
+        statement.execute("CREATE DATABASE " + older);
+        statement.execute(
+            "CREATE TABLE "
+                + older
+                + "."
+                + SchemaOwnership.MARKER_TABLE
+                + " (kind VARCHAR(16) NOT NULL, fingerprint VARCHAR(64) NOT NULL, ready BOOLEAN"
+                + " NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)");
+        statement.execute(
+            "INSERT INTO "
+                + older
+                + "."
+                + SchemaOwnership.MARKER_TABLE
+                + " (kind, fingerprint, ready) VALUES ('COPY', '"
+                + "a".repeat(64)
+                + "', TRUE)");
+        assertThat(SchemaOwnership.read(control, older).orElseThrow().project()).isEmpty();
+        SchemaOwnership.createMarked(control, newer, SchemaOwnership.Kind.COPY, "a".repeat(64), "");
+
+        SchemaOwnership.touch(control, older);
+
+        assertThat(SchemaOwnership.read(control, older).orElseThrow().project()).isEqualTo(OURS);
+        assertThat(markerColumns(control, older)).isEqualTo(markerColumns(control, newer));
+      } finally {
+        dropIfThere(control, older);
+        dropIfThere(control, newer);
+      }
+    }
+  }
+
+  private static List<String> markerColumns(Connection control, String schema) throws SQLException {
+    List<String> columns = new ArrayList<>();
+    try (Statement statement = control.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT CONCAT_WS(' ', ORDINAL_POSITION, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE,"
+                    + " COALESCE(COLUMN_DEFAULT, '-'), EXTRA) FROM information_schema.COLUMNS"
+                    + " WHERE TABLE_SCHEMA = '"
+                    + schema
+                    + "' AND TABLE_NAME = '"
+                    + SchemaOwnership.MARKER_TABLE
+                    + "' ORDER BY ORDINAL_POSITION")) {
+      while (rows.next()) {
+        columns.add(rows.getString(1));
+      }
+    }
+    return columns;
   }
 
   private static boolean reachable() {
