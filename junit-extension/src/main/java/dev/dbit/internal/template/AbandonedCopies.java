@@ -53,11 +53,14 @@ public final class AbandonedCopies {
       if (marker.isEmpty() || !abandoned(marker.get(), fingerprint, SchemaOwnership.PROJECT)) {
         continue;
       }
-      // A bookkeeping schema is left alone only if its copy went first (it goes with its copy).
+      // A bookkeeping schema goes with its copy; alone only when its copy is gone.
       String copy =
           marker.get().kind() == SchemaOwnership.Kind.COPY
               ? schema
               : BookkeepingSchema.copyOf(schema).orElse(schema);
+      if (!copy.equals(schema) && SchemaOwnership.schemaExists(control, copy)) {
+        continue;
+      }
       // Holding the copy's lock keeps any run from taking it while it goes.
       Optional<ServerLock> lock = ServerLock.tryAcquire(control, copy, 0);
       if (lock.isEmpty()) {

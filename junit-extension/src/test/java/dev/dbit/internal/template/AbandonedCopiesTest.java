@@ -104,6 +104,46 @@ class AbandonedCopiesTest {
     }
   }
 
+  /** A copy in use keeps its bookkeeping, however long ago that was created. */
+  @Test
+  void aCopyInUseKeepsItsBookkeeping() throws SQLException {
+    assumeThat(reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+    String copy = "dbit_test_0f0f0f0f_1";
+    String bookkeeping = BookkeepingSchema.of(copy);
+    try (Connection control =
+            DriverManager.getConnection(
+                "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "");
+        Statement statement = control.createStatement()) {
+      dropIfThere(control, bookkeeping);
+      dropIfThere(control, copy);
+      try {
+        SchemaOwnership.createMarked(control, copy, SchemaOwnership.Kind.COPY, "a".repeat(64), "");
+        SchemaOwnership.markReady(control, copy);
+        SchemaOwnership.createMarked(
+            control, bookkeeping, SchemaOwnership.Kind.BOOKKEEPING, "a".repeat(64), "");
+        SchemaOwnership.markReady(control, bookkeeping);
+        statement.execute(
+            "UPDATE " + copy + "." + SchemaOwnership.MARKER_TABLE + " SET project = 'other'");
+        statement.execute(
+            "UPDATE `"
+                + bookkeeping
+                + "`."
+                + SchemaOwnership.MARKER_TABLE
+                + " SET project = 'other', created_at = NOW() - INTERVAL "
+                + (AbandonedCopies.UNUSED_DAYS + 1)
+                + " DAY");
+
+        List<String> dropped = AbandonedCopies.drop(control, FINGERPRINT);
+
+        assertThat(dropped).doesNotContain(copy, bookkeeping);
+        assertThat(SchemaOwnership.schemaExists(control, bookkeeping)).isTrue();
+      } finally {
+        dropIfThere(control, bookkeeping);
+        dropIfThere(control, copy);
+      }
+    }
+  }
+
   /**
    * A marker an earlier dbit wrote gets the new columns when a run takes its schema, the same as a
    * new marker's: a template and its copies keep equal tables.
@@ -180,7 +220,7 @@ class AbandonedCopiesTest {
 
   private static void dropIfThere(Connection control, String schema) throws SQLException {
     try (Statement statement = control.createStatement()) {
-      statement.execute("DROP DATABASE IF EXISTS " + schema);
+      statement.execute("DROP DATABASE IF EXISTS `" + schema + "`");
     }
   }
 }
