@@ -77,7 +77,7 @@ public final class TemplateBuilder {
       try {
         if (!locations.isEmpty()) {
           ProgressLine.whileRunning(
-              "migrating " + String.join(",", locations) + " into template " + schema,
+              TemplateScripts.describe(locations) + " to template " + schema,
               () -> migrate(connections, schema, locations, classLoader));
         }
       } catch (FlywayException e) {

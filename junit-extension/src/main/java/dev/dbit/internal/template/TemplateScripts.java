@@ -59,6 +59,29 @@ public final class TemplateScripts {
     return locations;
   }
 
+  /**
+   * What building the template from {@code locations} does, in words for a progress line:
+   * "migrating classpath:db/migration", "applying scripts", or both.
+   */
+  static String describe(List<String> locations) {
+    List<String> migrations = new ArrayList<>();
+    boolean scripts = false;
+    for (String location : locations) {
+      Path parent =
+          location.startsWith("filesystem:") ? Path.of(location.substring(11)).getParent() : null;
+      if (parent != null && parent.getFileName() != null && parent.endsWith("scripts")) {
+        scripts = true;
+      } else {
+        migrations.add(location);
+      }
+    }
+    String migrating = migrations.isEmpty() ? "" : "migrating " + String.join(",", migrations);
+    if (!scripts) {
+      return migrating;
+    }
+    return migrating.isEmpty() ? "applying scripts" : migrating + " and applying scripts";
+  }
+
   /** Writes the files next to {@code dir} and moves them in whole: runs in parallel forks race. */
   private static void stage(Path dir, Map<String, byte[]> files) {
     if (Files.isDirectory(dir)) {
