@@ -58,7 +58,7 @@ public final class ResetEngines {
     Set<String> tables = Set.copyOf(layout.tables());
     UnaryOperator<Set<String>> withCascades = changed -> withCascades(layout, tables, changed);
     Optional<UserStatisticsReader> statistics =
-        UserStatisticsReader.ifAvailable(control, restorer, tables, copy);
+        UserStatisticsReader.ifAvailable(control, restorer, tables, copy, counters);
     if (statistics.isPresent()) {
       ChangeMarkers.remove(control.get(), copy);
       return new ResetEngine<>(statistics.get(), restorer, withCascades);

@@ -46,7 +46,7 @@ final class ServerStatistics {
    * shows it for about the cost of {@code SELECT 1}; information_schema's list, where
    * performance_schema is off, costs more (docs/reset.md).
    */
-  private static String replyingSql(boolean performanceSchema) {
+  static String replyingSql(boolean performanceSchema) {
     return performanceSchema
         ? "(SELECT COUNT(*) FROM performance_schema.threads WHERE PROCESSLIST_ID <> CONNECTION_ID()"
             + " AND PROCESSLIST_STATE = 'Updating status')"
@@ -92,14 +92,15 @@ final class ServerStatistics {
    *
    * @param afterCleanup read at the end of dbit's own cleanup request: no count of open
    *     transactions, which only the end of a test asks for
+   * @param replyingSql {@link #replyingSql} at the end of a test, else {@code "0"}
    */
-  static String fullSql(String schema, boolean afterCleanup, boolean performanceSchema) {
+  static String fullSql(String schema, boolean afterCleanup, String replyingSql) {
     return "SELECT NULL, "
         + TOTALS_COLUMNS
         + ", "
-        + (afterCleanup
-            ? "0, 0"
-            : OpenTransactions.COUNT_SQL + ", " + replyingSql(performanceSchema))
+        + (afterCleanup ? "0" : OpenTransactions.COUNT_SQL)
+        + ", "
+        + replyingSql
         + " FROM information_schema.USER_STATISTICS UNION ALL SELECT IF(TABLE_SCHEMA = "
         + literal(schema)
         + ", TABLE_NAME, '') AS t, SUM(ROWS_CHANGED), 0, 0, 0, 0 FROM"

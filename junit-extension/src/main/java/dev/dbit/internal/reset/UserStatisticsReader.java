@@ -3,7 +3,6 @@ package dev.dbit.internal.reset;
 import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
@@ -86,9 +85,11 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
     this.control = control;
     this.restorer = restorer;
     this.tables = tables;
-    this.endSql = ServerStatistics.fullSql(copy, false, performanceSchema);
-    this.startSql = endSql + ";\n" + ServerStatistics.LAST;
-    this.batchSql = ServerStatistics.fullSql(copy, true, false) + ";\n" + ServerStatistics.LAST;
+    // Only the end of a test asks which requests the statistics have not counted yet.
+    this.endSql =
+        ServerStatistics.fullSql(copy, false, ServerStatistics.replyingSql(performanceSchema));
+    this.startSql = ServerStatistics.fullSql(copy, false, "0") + ";\n" + ServerStatistics.LAST;
+    this.batchSql = ServerStatistics.fullSql(copy, true, "0") + ";\n" + ServerStatistics.LAST;
     this.busyToMicros = busyToMicros;
   }
 
@@ -98,7 +99,11 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
    * @return empty when {@code userstat} is off or not a MariaDB variable
    */
   static Optional<UserStatisticsReader> ifAvailable(
-      Supplier<Connection> control, SchemaRestorer restorer, Set<String> tables, String copy)
+      Supplier<Connection> control,
+      SchemaRestorer restorer,
+      Set<String> tables,
+      String copy,
+      ServerCounters counters)
       throws SQLException {
     if (!ServerStatistics.enabled(control.get())) {
       return Optional.empty();
@@ -112,16 +117,9 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
     double busy = after.busy() - before.busy();
     UserStatisticsReader reader =
         new UserStatisticsReader(
-            control, restorer, tables, copy, busy > 1000 ? 1 : 1e6, performanceSchema(control));
+            control, restorer, tables, copy, busy > 1000 ? 1 : 1e6, counters.performanceSchema());
     reader.base = reader.noteHidden(reader.readFull(true));
     return Optional.of(reader);
-  }
-
-  private static boolean performanceSchema(Supplier<Connection> control) throws SQLException {
-    try (Statement statement = control.get().createStatement();
-        ResultSet rows = statement.executeQuery("SELECT @@performance_schema")) {
-      return rows.next() && rows.getBoolean(1);
-    }
   }
 
   @Override

@@ -69,8 +69,7 @@ class AbandonedCopiesTest {
     String other = "dbit_test_0a0a0a0a_1";
     String stale = "dbit_test_0b0b0b0b_1";
     String ours = "dbit_test_0c0c0c0c_1";
-    try (Connection control =
-        DriverManager.getConnection("jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "")) {
+    try (Connection control = control()) {
       for (String schema : List.of(other, stale, ours)) {
         dropIfThere(control, schema);
         SchemaOwnership.createMarked(
@@ -110,9 +109,7 @@ class AbandonedCopiesTest {
     assumeThat(reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
     String copy = "dbit_test_0f0f0f0f_1";
     String bookkeeping = BookkeepingSchema.of(copy);
-    try (Connection control =
-            DriverManager.getConnection(
-                "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "");
+    try (Connection control = control();
         Statement statement = control.createStatement()) {
       dropIfThere(control, bookkeeping);
       dropIfThere(control, copy);
@@ -153,9 +150,7 @@ class AbandonedCopiesTest {
     assumeThat(reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
     String older = "dbit_test_0d0d0d0d_1";
     String newer = "dbit_test_0e0e0e0e_1";
-    try (Connection control =
-            DriverManager.getConnection(
-                "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "");
+    try (Connection control = control();
         Statement statement = control.createStatement()) {
       dropIfThere(control, older);
       dropIfThere(control, newer);
@@ -207,6 +202,11 @@ class AbandonedCopiesTest {
       }
     }
     return columns;
+  }
+
+  /** A connection to the machine's MariaDB on 127.0.0.1:3306, as dbit's control connection. */
+  private static Connection control() throws SQLException {
+    return DriverManager.getConnection("jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "");
   }
 
   private static boolean reachable() {
