@@ -18,8 +18,10 @@ docker_up() {
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io debootstrap > /dev/null
   fi
   if docker_answers; then return 0; fi
+  # --bip gives the bridge network a gateway in its IPAM config: inside a container, Testcontainers
+  # takes the host address from it, and without one it pulls alpine:3.17 to find it.
   echo "== starting dockerd (no iptables, vfs storage)"
-  dockerd --iptables=false --storage-driver=vfs > /tmp/dbit-dockerd.log 2>&1 &
+  dockerd --iptables=false --storage-driver=vfs --bip=172.17.0.1/16 > /tmp/dbit-dockerd.log 2>&1 &
   docker_started_pid=$!
   for _ in $(seq 1 60); do docker_answers && return 0; sleep 1; done
   echo "dockerd did not answer within 60 s; its log:"; tail -20 /tmp/dbit-dockerd.log; return 1

@@ -47,8 +47,7 @@ final class RunProvisioning {
           DbitConfiguration config =
               new ConfigurationReader(context::getConfigurationParameter).read();
           warnWhenThePasswordIsASystemProperty();
-          ServerChoice choice =
-              ServerProvisioner.choose(config, ServerProvisioner::dockerAvailable);
+          ServerChoice choice = ServerProvisioner.choose(config, ServerProvisioner::lookAtDocker);
           ServerKey key =
               new ServerKey(
                   choice,

@@ -4,11 +4,10 @@ import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.EmbeddedEngine;
 import dev.dbit.internal.config.ProviderKind;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.List;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /** Chooses and starts the database server for a run. */
 public final class ServerProvisioner {
@@ -17,8 +16,12 @@ public final class ServerProvisioner {
 
   private ServerProvisioner() {}
 
-  /** Resolves {@code auto}: an explicit URL wins, then a reachable Docker engine, else embedded. */
-  public static ServerChoice choose(DbitConfiguration config, BooleanSupplier dockerAvailable) {
+  /**
+   * Resolves {@code auto}: an explicit URL wins, then a Docker engine that answers and holds the
+   * images the provider needs, else embedded.
+   */
+  public static ServerChoice choose(
+      DbitConfiguration config, Function<String, DockerLook> lookAtDocker) {
     return switch (config.provider()) {
       case EMBEDDED ->
           new ServerChoice(ProviderKind.EMBEDDED, DbIntegrationTest.PROVIDER + "=embedded");
@@ -31,26 +34,39 @@ public final class ServerProvisioner {
         if (config.externalUrl().isPresent()) {
           yield new ServerChoice(ProviderKind.EXTERNAL, DbIntegrationTest.URL + " is set");
         }
-        if (dockerAvailable.getAsBoolean()) {
-          yield new ServerChoice(ProviderKind.TESTCONTAINERS, "a Docker engine answers");
-        }
-        yield new ServerChoice(
-            ProviderKind.EMBEDDED,
-            "no " + DbIntegrationTest.URL + " and no reachable Docker engine");
+        DockerLook docker = lookAtDocker.apply(config.image());
+        yield docker.usable()
+            ? new ServerChoice(ProviderKind.TESTCONTAINERS, docker.finding())
+            : new ServerChoice(
+                ProviderKind.EMBEDDED, "no " + DbIntegrationTest.URL + ", and " + docker.finding());
       }
     };
   }
 
-  /** True when Testcontainers is on the class path and a Docker engine answers. */
-  public static boolean dockerAvailable() {
-    if (!testcontainersOnClassPath() || !dockerMayBeConfigured()) {
-      return false;
+  /**
+   * Whether the {@code testcontainers} provider could start {@code image} now: Testcontainers on
+   * the class path, and a Docker engine that answers within {@link DockerProbe#TIME_BOUND} and
+   * holds the images. Pulls nothing and never starts Testcontainers' own client.
+   */
+  public static DockerLook lookAtDocker(String image) {
+    if (!testcontainersOnClassPath()) {
+      return DockerLook.withoutTestcontainers();
     }
-    try {
-      return TestcontainersMySql.dockerAvailable();
-    } catch (RuntimeException | LinkageError e) {
-      return false;
+    Optional<DockerEndpoint> endpoint = DockerEndpoint.locate(System.getenv(), userHome());
+    if (endpoint.isEmpty()) {
+      return DockerLook.withoutEngine();
     }
+    List<String> needed = TestcontainersMySql.imagesNeeded(image, System.getenv());
+    return DockerLook.of(askDocker(endpoint.get(), needed));
+  }
+
+  private static DockerProbe.Findings askDocker(DockerEndpoint endpoint, List<String> images) {
+    DockerProbe.Findings findings = DockerProbe.ask(endpoint, images, DockerProbe.TIME_BOUND);
+    return TestcontainersMySql.helperNotNeededWithAGateway(findings);
+  }
+
+  private static Path userHome() {
+    return Path.of(System.getProperty("user.home", "."));
   }
 
   /** Starts (or, for external servers, just describes) the chosen server. */
@@ -112,32 +128,37 @@ public final class ServerProvisioner {
               + DbIntegrationTest.PROVIDER
               + "=embedded.");
     }
+    Optional<DockerEndpoint> endpoint = DockerEndpoint.locate(System.getenv(), userHome());
+    List<String> needed = TestcontainersMySql.imagesNeeded(config.image(), System.getenv());
+    Optional<DockerProbe.Findings> before = endpoint.map(e -> askDocker(e, needed));
+    before.ifPresent(ServerProvisioner::sayWhatWillBePulled);
+    // A user who tells Testcontainers where containers are reached decides where ports go.
+    boolean loopbackOnly =
+        endpoint.map(DockerEndpoint::local).orElse(true)
+            && System.getenv(TestcontainersMySql.HOST_OVERRIDE) == null;
+    TestcontainersMySql.StartLog startLog = new TestcontainersMySql.StartLog();
     try {
-      return TestcontainersMySql.start(config.image());
+      if (before.isPresent() && !before.get().answers()) {
+        throw new IllegalStateException(before.get().failure().orElseThrow());
+      }
+      return TestcontainersMySql.start(config.image(), loopbackOnly, startLog);
     } catch (RuntimeException e) {
+      String ryuk = TestcontainersMySql.ryukImage().orElse("testcontainers/ryuk");
       throw new ServerStartException(
-          "dbit: could not start "
-              + config.image()
-              + " with Testcontainers: "
-              + e.getMessage()
-              + ". Check that a Docker engine runs (docker info), or use -D"
-              + DbIntegrationTest.PROVIDER
-              + "=embedded.",
-          e);
+          TestcontainersFailure.explain(config.image(), ryuk, before, e, startLog.tail()), e);
     }
   }
 
-  /**
-   * A cheap look for any sign of a Docker engine before asking Testcontainers, whose own search
-   * logs errors when there is none.
-   */
-  static boolean dockerMayBeConfigured() {
-    String home = System.getProperty("user.home", "");
-    return System.getenv("DOCKER_HOST") != null
-        || System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows")
-        || Files.exists(Path.of("/var/run/docker.sock"))
-        || Files.exists(Path.of(home, ".docker", "run", "docker.sock"))
-        || Files.exists(Path.of(home, ".testcontainers.properties"));
+  private static void sayWhatWillBePulled(DockerProbe.Findings findings) {
+    if (findings.answers() && !findings.missingImages().isEmpty()) {
+      LOG.log(
+          System.Logger.Level.INFO,
+          "dbit: Testcontainers will pull "
+              + String.join(" and ", findings.missingImages())
+              + " (not among the local images of the engine at "
+              + findings.endpoint().description()
+              + ")");
+    }
   }
 
   private static boolean testcontainersOnClassPath() {

@@ -1,11 +1,26 @@
 package dev.dbit.internal.server;
 
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
 import dev.dbit.internal.config.Secret;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.mysql.MySQLContainer;
 import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.ImageNameSubstitutor;
+import org.testcontainers.utility.TestcontainersConfiguration;
 
 /**
  * MySQL in a Docker container through Testcontainers, with the same test tuning as the embedded
@@ -16,6 +31,13 @@ import org.testcontainers.utility.DockerImageName;
  */
 final class TestcontainersMySql implements DatabaseServer {
   static final String ROOT_PASSWORD = "dbit-test-only";
+  static final String RYUK_DISABLED = "TESTCONTAINERS_RYUK_DISABLED";
+  static final String HOST_OVERRIDE = "TESTCONTAINERS_HOST_OVERRIDE";
+
+  /** The image Testcontainers runs, inside a container, to find the Docker host's address. */
+  static final String HOST_ADDRESS_HELPER = "alpine:3.17";
+
+  private static final int LOG_TAIL_LINES = 12;
 
   /** Same durability trade-offs as the embedded server, plus performance_schema. */
   static final List<String> SERVER_OPTIONS =
@@ -28,14 +50,63 @@ final class TestcontainersMySql implements DatabaseServer {
           "--performance-schema=ON");
 
   private final MySQLContainer container;
+  private final boolean loopbackOnly;
+  private final boolean reused;
 
-  private TestcontainersMySql(MySQLContainer container) {
+  private TestcontainersMySql(MySQLContainer container, boolean loopbackOnly, boolean reused) {
     this.container = container;
+    this.loopbackOnly = loopbackOnly;
+    this.reused = reused;
   }
 
-  /** True when a Docker engine answers. */
-  static boolean dockerAvailable() {
-    return DockerClientFactory.instance().isDockerAvailable();
+  /**
+   * The images a start of {@code image} needs, as Testcontainers will name them (after its image
+   * name substitution): the server's, and Ryuk's unless TESTCONTAINERS_RYUK_DISABLED is true.
+   */
+  static List<String> imagesNeeded(String image, Map<String, String> environment) {
+    List<String> images = new ArrayList<>();
+    images.add(substituted(image));
+    if (!Boolean.parseBoolean(environment.get(RYUK_DISABLED))) {
+      ryukImage().map(TestcontainersMySql::substituted).ifPresent(images::add);
+    }
+    if (Files.exists(Path.of("/.dockerenv")) && environment.get(HOST_OVERRIDE) == null) {
+      images.add(substituted(HOST_ADDRESS_HELPER));
+    }
+    return List.copyOf(images);
+  }
+
+  /**
+   * Drops {@link #HOST_ADDRESS_HELPER} from what is missing where Testcontainers will not run it:
+   * inside a container it takes the host's address from the bridge network's gateway when there is
+   * one, and runs that image to find it otherwise.
+   */
+  static DockerProbe.Findings helperNotNeededWithAGateway(DockerProbe.Findings findings) {
+    return findings.bridgeGateway() ? findings.without(substituted(HOST_ADDRESS_HELPER)) : findings;
+  }
+
+  private static String substituted(String image) {
+    return ImageNameSubstitutor.instance()
+        .apply(DockerImageName.parse(image))
+        .asCanonicalNameString();
+  }
+
+  /**
+   * Ryuk's image as this Testcontainers version names it. The name is a constant of a class that is
+   * not public, and asking the container for it would pull it: read it from the class file.
+   */
+  static Optional<String> ryukImage() {
+    String resource = "org/testcontainers/utility/RyukContainer.class";
+    try (InputStream in =
+        DockerClientFactory.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        return Optional.empty();
+      }
+      String text = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+      Matcher name = Pattern.compile("testcontainers/ryuk:[0-9][0-9A-Za-z._-]*").matcher(text);
+      return name.find() ? Optional.of(name.group()) : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
   }
 
   /** {@code dbit.image} as an image Testcontainers accepts in place of {@code mysql}. */
@@ -43,26 +114,71 @@ final class TestcontainersMySql implements DatabaseServer {
     return DockerImageName.parse(image).asCompatibleSubstituteFor("mysql");
   }
 
-  /** The container dbit runs, configured but not started. */
-  static MySQLContainer container(String image) {
+  /**
+   * The container dbit runs, configured but not started.
+   *
+   * @param loopbackOnly publish its port on 127.0.0.1 only (the engine runs on this machine)
+   * @param startLog receives the container's last log lines and whether it was reused
+   */
+  static MySQLContainer container(String image, boolean loopbackOnly, StartLog startLog) {
     MySQLContainer container =
-        new MySQLContainer(imageName(image)).withUsername("root").withPassword(ROOT_PASSWORD);
+        new MySQLContainer(imageName(image)) {
+          @Override
+          public String getHost() {
+            // Where the port is published on 127.0.0.1, that is the host; Testcontainers' own
+            // guess runs a helper container when it finds itself inside a container.
+            return loopbackOnly ? "127.0.0.1" : super.getHost();
+          }
+
+          @Override
+          protected void containerIsStarting(InspectContainerResponse info, boolean reused) {
+            super.containerIsStarting(info, reused);
+            startLog.reused = reused;
+          }
+        };
+    container.withUsername("root").withPassword(ROOT_PASSWORD);
     container.withTmpFs(Map.of("/var/lib/mysql", "rw"));
     container.withCommand(SERVER_OPTIONS.toArray(String[]::new));
     // Honoured only when the developer enabled testcontainers.reuse.enable.
     container.withReuse(true);
+    container.withLogConsumer(frame -> startLog.line(frame.getUtf8StringWithoutLineEnding()));
+    if (loopbackOnly) {
+      ExposedPort port = ExposedPort.tcp(MySQLContainer.MYSQL_PORT);
+      container.withCreateContainerCmdModifier(
+          cmd ->
+              cmd.getHostConfig()
+                  .withPortBindings(new PortBinding(Ports.Binding.bindIp("127.0.0.1"), port)));
+    }
     return container;
   }
 
-  static TestcontainersMySql start(String image) {
-    MySQLContainer container = container(image);
+  /** What a start leaves behind: the container's last log lines, and whether it was reused. */
+  static final class StartLog {
+    private final List<String> tail = new ArrayList<>();
+    private volatile boolean reused;
+
+    synchronized void line(String line) {
+      tail.add(line);
+      if (tail.size() > LOG_TAIL_LINES) {
+        tail.remove(0);
+      }
+    }
+
+    synchronized List<String> tail() {
+      return List.copyOf(tail);
+    }
+  }
+
+  static TestcontainersMySql start(String image, boolean loopbackOnly, StartLog startLog) {
+    MySQLContainer container = container(image, loopbackOnly, startLog);
     container.start();
-    return new TestcontainersMySql(container);
+    return new TestcontainersMySql(container, loopbackOnly, startLog.reused);
   }
 
   @Override
   public String host() {
-    return container.getHost();
+    // The port is published on 127.0.0.1 only; "localhost" may resolve to ::1 first.
+    return loopbackOnly ? "127.0.0.1" : container.getHost();
   }
 
   @Override
@@ -87,12 +203,29 @@ final class TestcontainersMySql implements DatabaseServer {
 
   @Override
   public String description() {
-    return "Testcontainers " + container.getDockerImageName() + " on " + host() + ":" + port();
+    String reuse =
+        reused
+            ? "reused container"
+            : container.isShouldBeReused() && reuseEnabled()
+                ? "new container, kept for reuse"
+                : "new container (reuse off: testcontainers.reuse.enable)";
+    return "Testcontainers "
+        + container.getDockerImageName()
+        + " on "
+        + host()
+        + ":"
+        + port()
+        + ", "
+        + reuse;
+  }
+
+  private static boolean reuseEnabled() {
+    return TestcontainersConfiguration.getInstance().environmentSupportsReuse();
   }
 
   @Override
   public void close() {
-    if (!container.isShouldBeReused()) {
+    if (!(container.isShouldBeReused() && reuseEnabled())) {
       container.stop();
     }
   }

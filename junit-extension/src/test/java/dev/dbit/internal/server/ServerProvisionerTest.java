@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.ProviderKind;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 class ServerProvisionerTest {
+  private static final DockerLook USABLE = new DockerLook(true, "the engine holds the images");
 
   private static DbitConfiguration config(Map<String, String> parameters) {
     return new ConfigurationReader(key -> Optional.ofNullable(parameters.get(key))).read();
@@ -21,32 +24,43 @@ class ServerProvisionerTest {
   void autoPrefersAnExplicitUrl() {
     ServerChoice choice =
         ServerProvisioner.choose(
-            config(Map.of("dbit.url", "jdbc:mysql://127.0.0.1:3306/")), () -> true);
+            config(Map.of("dbit.url", "jdbc:mysql://127.0.0.1:3306/")), image -> USABLE);
 
     assertThat(choice).isEqualTo(new ServerChoice(ProviderKind.EXTERNAL, "dbit.url is set"));
   }
 
   @Test
-  void autoTakesTestcontainersWhenDockerAnswers() {
-    ServerChoice choice = ServerProvisioner.choose(config(Map.of()), () -> true);
+  void autoTakesTestcontainersWhenDockerHoldsTheImages() {
+    List<String> asked = new ArrayList<>();
+    ServerChoice choice =
+        ServerProvisioner.choose(
+            config(Map.of("dbit.image", "dbit/mysql:8.0.31")),
+            image -> {
+              asked.add(image);
+              return USABLE;
+            });
 
-    assertThat(choice)
-        .isEqualTo(new ServerChoice(ProviderKind.TESTCONTAINERS, "a Docker engine answers"));
+    assertThat(asked).containsExactly("dbit/mysql:8.0.31");
+    assertThat(choice).isEqualTo(new ServerChoice(ProviderKind.TESTCONTAINERS, USABLE.finding()));
   }
 
   @Test
-  void autoFallsBackToEmbeddedWithoutDocker() {
-    ServerChoice choice = ServerProvisioner.choose(config(Map.of()), () -> false);
+  void autoFallsBackToEmbeddedAndSaysTheTrueReason() {
+    DockerLook missing =
+        new DockerLook(false, "the Docker engine at unix:///x answers but holds no mysql:8.4");
+    ServerChoice choice = ServerProvisioner.choose(config(Map.of()), image -> missing);
 
     assertThat(choice)
         .isEqualTo(
-            new ServerChoice(ProviderKind.EMBEDDED, "no dbit.url and no reachable Docker engine"));
+            new ServerChoice(
+                ProviderKind.EMBEDDED,
+                "no dbit.url, and the Docker engine at unix:///x answers but holds no mysql:8.4"));
   }
 
   @Test
   void explicitProviderIsNeverSecondGuessed() {
     ServerChoice choice =
-        ServerProvisioner.choose(config(Map.of("dbit.provider", "embedded")), () -> true);
+        ServerProvisioner.choose(config(Map.of("dbit.provider", "embedded")), image -> USABLE);
 
     assertThat(choice.kind()).isEqualTo(ProviderKind.EMBEDDED);
   }

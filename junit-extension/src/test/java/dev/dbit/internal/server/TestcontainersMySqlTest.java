@@ -2,18 +2,17 @@ package dev.dbit.internal.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.mysql.MySQLContainer;
 
-/**
- * What dbit asks Testcontainers for. Starting the container needs a Docker engine, which these
- * build machines do not have; the GitHub workflow runs it for real.
- */
+/** What dbit asks Testcontainers for; TestcontainersProviderTest starts it for real. */
 class TestcontainersMySqlTest {
 
   @Test
   void configuresTunedMySqlOnTmpfsWithReuse() {
-    MySQLContainer container = TestcontainersMySql.container("mysql:8.4");
+    MySQLContainer container =
+        TestcontainersMySql.container("mysql:8.4", true, new TestcontainersMySql.StartLog());
 
     assertThat(container.getTmpFsMapping()).containsEntry("/var/lib/mysql", "rw");
     assertThat(container.getCommandParts())
@@ -26,6 +25,26 @@ class TestcontainersMySqlTest {
             "--performance-schema=ON");
     assertThat(container.isShouldBeReused()).isTrue();
     assertThat(container.getUsername()).isEqualTo("root");
+  }
+
+  @Test
+  void namesTheImagesAStartNeedsWithoutPullingThem() {
+    String ryuk = TestcontainersMySql.ryukImage().orElseThrow();
+
+    assertThat(ryuk).matches("testcontainers/ryuk:[0-9.]+");
+    assertThat(
+            TestcontainersMySql.imagesNeeded(
+                "dbit/mysql:8.0.31", Map.of("TESTCONTAINERS_HOST_OVERRIDE", "localhost")))
+        .containsExactly("dbit/mysql:8.0.31", ryuk);
+    assertThat(
+            TestcontainersMySql.imagesNeeded(
+                "dbit/mysql:8.0.31",
+                Map.of(
+                    "TESTCONTAINERS_RYUK_DISABLED",
+                    "true",
+                    "TESTCONTAINERS_HOST_OVERRIDE",
+                    "localhost")))
+        .containsExactly("dbit/mysql:8.0.31");
   }
 
   @Test

@@ -1,0 +1,112 @@
+package dev.dbit.internal.server;
+
+import dev.dbit.DbIntegrationTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Says what failed when Testcontainers could not start dbit's container: the server's image could
+ * not be pulled, a helper image Testcontainers needs was missing, the container exited, or the
+ * engine did not answer. Reads only the exception chain, the engine's answers from before the start
+ * and the container's last log lines, so it is tested on synthetic failures.
+ */
+final class TestcontainersFailure {
+  private static final String EMBEDDED = " or use -D" + DbIntegrationTest.PROVIDER + "=embedded.";
+
+  private TestcontainersFailure() {}
+
+  /**
+   * The message for a failed start of {@code image}.
+   *
+   * @param ryukImage the name of Ryuk's image, as Testcontainers would pull it
+   * @param before what the engine said before the start, empty when dbit could not ask it
+   * @param logTail the container's last log lines, empty when it never ran
+   */
+  static String explain(
+      String image,
+      String ryukImage,
+      Optional<DockerProbe.Findings> before,
+      Throwable failure,
+      List<String> logTail) {
+    String causes = causes(failure);
+    String start = "dbit: " + DbIntegrationTest.PROVIDER + "=testcontainers could not start ";
+    if (before.isPresent() && !before.get().answers()) {
+      return start
+          + image
+          + ": "
+          + DockerLook.of(before.get()).finding()
+          + ". Start the engine (docker info must answer),"
+          + EMBEDDED;
+    }
+    if (causes.toLowerCase(Locale.ROOT).contains("ryuk")) {
+      return start
+          + image
+          + ": Testcontainers could not get its helper image "
+          + ryukImage
+          + " ("
+          + causes
+          + "). Make it available (pull it once where a registry answers, or point"
+          + " ryuk.container.image in ~/.testcontainers.properties at a mirror), or turn Ryuk off"
+          + " with the environment variable "
+          + TestcontainersMySql.RYUK_DISABLED
+          + "=true (containers then stop when the JVM exits),"
+          + EMBEDDED;
+    }
+    if (causes.contains("RemoteDockerImage") && !causes.contains(image)) {
+      return start
+          + image
+          + ": Testcontainers waited for an image it could not pull ("
+          + causes
+          + "). Not "
+          + image
+          + ", which the engine holds: a helper image, such as "
+          + TestcontainersMySql.HOST_ADDRESS_HELPER
+          + ", which it runs inside a container to find the Docker host's address (set "
+          + TestcontainersMySql.HOST_OVERRIDE
+          + "=localhost where the engine runs beside the tests), or Ryuk's "
+          + ryukImage
+          + ","
+          + EMBEDDED;
+    }
+    if (causes.contains("Can't get Docker image") || causes.contains("pull access denied")) {
+      return start
+          + image
+          + ": the image could not be pulled ("
+          + causes
+          + "). Pull it yourself, or name in "
+          + DbIntegrationTest.IMAGE
+          + " an image the engine holds or one of your registry's mirror,"
+          + EMBEDDED;
+    }
+    if (!logTail.isEmpty() || causes.contains("executable file not found")) {
+      return start
+          + image
+          + ": the container did not become ready ("
+          + causes
+          + ")."
+          + (logTail.isEmpty() ? "" : " Its log ends:\n  " + String.join("\n  ", logTail) + "\n")
+          + " The image must take server options as its command and MYSQL_ROOT_PASSWORD, as the"
+          + " official mysql and mariadb images do (docs/providers.md),"
+          + EMBEDDED;
+    }
+    return start + image + ": " + causes + "." + EMBEDDED.replace(" or", " Fix the above, or");
+  }
+
+  /** The messages of the exception and its causes, outermost first, without repeats. */
+  static String causes(Throwable failure) {
+    List<String> messages = new ArrayList<>();
+    for (Throwable t = failure; t != null && messages.size() < 6; t = t.getCause()) {
+      String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+      String firstLine = message.lines().findFirst().orElse(message).strip();
+      if (messages.stream().noneMatch(m -> m.contains(firstLine))) {
+        messages.add(firstLine);
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return String.join(": ", messages);
+  }
+}

@@ -1,0 +1,113 @@
+package dev.dbit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dbit.internal.server.ServerProvisioner;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/**
+ * The {@code testcontainers} provider for real, on the images {@code .ci/docker/images.sh} builds
+ * on this machine (nothing is pulled). Skipped where no Docker engine holds them, except when
+ * DBIT_REQUIRE_DOCKER=true (CI), where that is a failure.
+ */
+class TestcontainersProviderTest {
+  static final String MYSQL = "dbit/mysql:8.0.31";
+  static final String MARIADB = "dbit/mariadb:10.11";
+
+  private static Map<String, String> on(String image) {
+    String finding = ServerProvisioner.lookAtDocker(image).finding();
+    boolean usable = ServerProvisioner.lookAtDocker(image).usable();
+    if (Boolean.parseBoolean(System.getenv("DBIT_REQUIRE_DOCKER"))) {
+      assertThat(usable).as(finding).isTrue();
+    }
+    Assumptions.assumeTrue(usable, finding);
+    return Map.of(DbIntegrationTest.PROVIDER, "testcontainers", DbIntegrationTest.IMAGE, image);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {MYSQL, MARIADB})
+  void testsRunOnTheContainerAndEveryTestStartsFromTheTemplate(String image) {
+    Map<String, String> config = on(image);
+    List<String> log;
+    ResetCorrectnessTest.RandomWritesTestCase.foreignPassword = "dbit-test-only";
+    try (LogLines lines = new LogLines()) {
+      DbitTestKit.assertAllSucceeded(
+          DbitTestKit.runInOwnSession(ResetCorrectnessTest.RandomWritesTestCase.class, config),
+          ResetCorrectnessTest.cases() + 1);
+      log = lines.messages();
+    } finally {
+      ResetCorrectnessTest.RandomWritesTestCase.foreignPassword = "";
+    }
+
+    assertThat(log).anyMatch(line -> line.contains("Testcontainers " + image + " on 127.0.0.1:"));
+    assertThat(log).anyMatch(line -> line.contains("reset before each test on dbit_test_"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {MYSQL, MARIADB})
+  void injectsThePoolAndHandle(String image) {
+    DbitTestKit.assertAllSucceeded(
+        DbitTestKit.runInOwnSession(ParameterInjectionTest.InjectionTestCase.class, on(image)), 3);
+  }
+
+  /** An image without the official images' entrypoint cannot run dbit's server options. */
+  @Test
+  void aContainerThatExitsIsReportedWithTheEndOfItsLog() {
+    on(MYSQL);
+    Map<String, String> config =
+        Map.of(
+            DbIntegrationTest.PROVIDER,
+            "testcontainers",
+            DbIntegrationTest.IMAGE,
+            "dbit/debian:bookworm");
+
+    EngineExecutionResults results =
+        DbitTestKit.runInOwnSession(ParameterInjectionTest.InjectionTestCase.class, config);
+
+    String failure =
+        results.allEvents().failed().stream()
+            .map(DbitTestKit::failure)
+            .map(Throwable::getMessage)
+            .findFirst()
+            .orElseThrow();
+    assertThat(failure)
+        .startsWith("dbit: dbit.provider=testcontainers could not start dbit/debian:bookworm: ")
+        .contains("the container did not become ready")
+        .contains("\\\"--skip-name-resolve\\\": executable file not found")
+        .contains("The image must take server options as its command")
+        .doesNotContain("Check that a Docker engine runs");
+  }
+
+  /** {@code auto} never waits on a registry: an image the engine lacks means embedded, at once. */
+  @Test
+  void autoTakesTheEmbeddedServerWhenTheImageIsNotLocalAndSaysSo() {
+    on(MYSQL);
+    List<String> log;
+    try (LogLines lines = new LogLines()) {
+      DbitTestKit.assertAllSucceeded(
+          DbitTestKit.runInOwnSession(
+              ParameterInjectionTest.InjectionTestCase.class,
+              Map.of(
+                  DbIntegrationTest.PROVIDER,
+                  "auto",
+                  DbIntegrationTest.IMAGE,
+                  "dbit/not-built-here:1",
+                  DbIntegrationTest.EMBEDDED_ENGINE,
+                  "mariadb")),
+          3);
+      log = lines.messages();
+    }
+
+    assertThat(log)
+        .anyMatch(
+            line ->
+                line.contains("(no dbit.url, and the Docker engine at ")
+                    && line.contains("answers but holds no dbit/not-built-here:1"));
+  }
+}
