@@ -106,6 +106,24 @@ class SpringTestContextTest {
                 + " test's configuration, or leave the class without @DbIntegrationTest.");
   }
 
+  /** Fails before the container bean is created: no wait on Docker, the bean named. */
+  @Test
+  void aDatabaseContainerBeanFailsTheContextNamingIt() {
+    EngineExecutionResults results = DbitTestKit.run(ContainerBeanTestCase.class);
+
+    assertThat(results.testEvents().failed().count()).isEqualTo(1);
+    Throwable failure = DbitTestKit.failure(results.testEvents().failed().list().get(0));
+    while (failure.getCause() != null) {
+      failure = failure.getCause();
+    }
+    assertThat(failure.getMessage())
+        .startsWith(
+            "dbit: the application context of "
+                + ContainerBeanTestCase.class.getName()
+                + " defines mysqlContainer (JdbcDatabaseContainer), a database container")
+        .contains("Delete the container bean, field or @ServiceConnection");
+  }
+
   @Test
   void rowsTheContextWritesWhileItStartsAreNamedNotSilentlyWiped() {
     List<String> warnings =
@@ -278,6 +296,23 @@ class SpringTestContextTest {
   static class OtherDataSourceTestCase {
     @Test
     void runsOnSomeOtherDatabase() {}
+  }
+
+  /** A test configuration kept from before dbit: a MySQL container as a bean (never started). */
+  @Configuration
+  @Import(SpringShop.class)
+  static class ContainerBeanConfig {
+    @Bean
+    org.testcontainers.mysql.MySQLContainer mysqlContainer() {
+      return new org.testcontainers.mysql.MySQLContainer("mysql:8.4");
+    }
+  }
+
+  @DbIntegrationTest
+  @SpringJUnitConfig(ContainerBeanConfig.class)
+  static class ContainerBeanTestCase {
+    @Test
+    void wouldWaitOnDocker() {}
   }
 
   /** An application that writes a row while its context starts, as a seeder does. */

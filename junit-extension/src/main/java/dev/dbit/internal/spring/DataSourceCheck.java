@@ -11,10 +11,18 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 
 /**
  * Fails the context before any bean is created when dbit's DataSource would not be the one it hands
- * out: replaced by a test slice's embedded database, or outranked by another {@code @Primary}
- * DataSource. Either would let the tests pass on a database dbit neither resets nor measures.
+ * out: replaced by a test slice's embedded database, outranked by another {@code @Primary}
+ * DataSource, or joined by a database container the application's tests used before dbit. Each
+ * would let the tests pass on, or wait for, a database dbit neither resets nor measures.
  */
 final class DataSourceCheck implements BeanFactoryPostProcessor {
+  /** Types whose beans bring a database of their own (Testcontainers; Spring Boot 4 and 3). */
+  private static final List<String> COMPETING_TYPES =
+      List.of(
+          "org.testcontainers.containers.JdbcDatabaseContainer",
+          "org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails",
+          "org.springframework.boot.autoconfigure.jdbc.JdbcConnectionDetails");
+
   private final String testClass;
 
   DataSourceCheck(Class<?> testClass) {
@@ -36,6 +44,21 @@ final class DataSourceCheck implements BeanFactoryPostProcessor {
               + ": the tests would run on a database dbit neither resets nor measures. Remove"
               + " @AutoConfigureTestDatabase(replace = ...) or set it to Replace.NONE.");
     }
+    List<String> containers = databaseContainerBeans(beans);
+    if (!containers.isEmpty()) {
+      throw new ExtensionConfigurationException(
+          "dbit: the application context of "
+              + testClass
+              + " defines "
+              + String.join(", ", containers)
+              + ", a database container or its connection details (Testcontainers,"
+              + " @ServiceConnection): it would start a second database beside dbit's and wait on"
+              + " Docker for nothing, as the tests run on dbit's schema (bean "
+              + ours
+              + "). Delete the container bean, field or @ServiceConnection, and the configuration"
+              + " or profile that brings it in, for this class (docs/spring.md, \"Moving from"
+              + " Testcontainers\").");
+    }
     List<String> primaries = new ArrayList<>();
     for (String name : beans.getBeanNamesForType(DataSource.class, true, false)) {
       if (!name.equals(ours) && beans.getBeanDefinition(name).isPrimary()) {
@@ -55,6 +78,31 @@ final class DataSourceCheck implements BeanFactoryPostProcessor {
               + "). Drop @Primary from "
               + (primaries.size() == 1 ? "that bean" : "those beans")
               + " in the test's configuration, or leave the class without @DbIntegrationTest.");
+    }
+  }
+
+  /**
+   * Beans of a Testcontainers JDBC container type, or Spring Boot's JDBC connection details (what a
+   * {@code @ServiceConnection} field or bean registers), found by type without creating any.
+   */
+  private static List<String> databaseContainerBeans(ConfigurableListableBeanFactory beans) {
+    List<String> found = new ArrayList<>();
+    for (String typeName : COMPETING_TYPES) {
+      Class<?> type = loadable(typeName, beans.getBeanClassLoader());
+      if (type != null) {
+        for (String name : beans.getBeanNamesForType(type, true, false)) {
+          found.add(name + " (" + type.getSimpleName() + ")");
+        }
+      }
+    }
+    return found;
+  }
+
+  private static Class<?> loadable(String name, ClassLoader classLoader) {
+    try {
+      return Class.forName(name, false, classLoader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      return null;
     }
   }
 }
