@@ -213,4 +213,11 @@ public @interface DbIntegrationTest {
    * value outlives the rows it was read from; {@code false} leaves caches alone.
    */
   String SPRING_CLEAR_CACHES = "dbit.spring.clear-caches";
+
+  /**
+   * {@code true} lets the embedded servers, Flyway, Liquibase and Testcontainers log at INFO; by
+   * default ({@code false}) dbit turns their loggers to WARN where it can (java.util.logging,
+   * Logback) and where you did not set a level for them yourself.
+   */
+  String LOG_VERBOSE = "dbit.log.verbose";
 }

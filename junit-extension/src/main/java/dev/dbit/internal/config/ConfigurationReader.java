@@ -79,7 +79,8 @@ public final class ConfigurationReader {
         engine(),
         mysqld(),
         collation(),
-        values.yesOrNo(DbIntegrationTest.SPRING_CLEAR_CACHES, true));
+        values.yesOrNo(DbIntegrationTest.SPRING_CLEAR_CACHES, true),
+        values.yesOrNo(DbIntegrationTest.LOG_VERBOSE));
   }
 
   /** A collation name: letters, digits and underscores, as every MySQL and MariaDB one is. */

@@ -30,6 +30,7 @@ import java.util.Optional;
  * @param mysqld a {@code mysqld} the user named for the embedded provider
  * @param schemaCollation the default collation of the template, if set
  * @param springClearCaches whether Spring's caches are cleared after each reset
+ * @param logVerbose whether third-party servers and migration tools may log below WARN
  */
 public record DbitConfiguration(
     ProviderKind provider,
@@ -50,7 +51,8 @@ public record DbitConfiguration(
     EmbeddedEngine engine,
     Optional<Path> mysqld,
     Optional<String> schemaCollation,
-    boolean springClearCaches) {
+    boolean springClearCaches,
+    boolean logVerbose) {
 
   public DbitConfiguration {
     migrations = List.copyOf(migrations);

@@ -5,6 +5,7 @@ import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.EmbeddedEngine;
+import dev.dbit.internal.logging.ThirdPartyLogging;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.server.ServerChoice;
 import dev.dbit.internal.server.ServerProvisioner;
@@ -47,6 +48,9 @@ final class RunProvisioning {
           DbitConfiguration config =
               new ConfigurationReader(context::getConfigurationParameter).read();
           warnWhenThePasswordIsASystemProperty();
+          if (!config.logVerbose()) {
+            ThirdPartyLogging.quiet();
+          }
           ServerChoice choice = ServerProvisioner.choose(config, ServerProvisioner::lookAtDocker);
           ServerKey key =
               new ServerKey(

