@@ -15,6 +15,8 @@ import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 
 /**
@@ -42,6 +44,7 @@ public final class DbitRun implements AutoCloseable {
 
   private final Parts parts;
   private final TestBoundary boundary = new TestBoundary();
+  private final AtomicReference<String> refusedConnection = new AtomicReference<>();
 
   DbitRun(Parts parts) {
     this.parts = parts;
@@ -84,6 +87,19 @@ public final class DbitRun implements AutoCloseable {
    */
   public EndOfTest endTest(String testName) throws SQLException {
     return parts.lifecycle().end(testName);
+  }
+
+  /**
+   * Notes that a thread of no test class asked dbit's DataSource for a connection while this run
+   * and others were bound, so the current test fails with the reason instead of a 500 later.
+   */
+  public void refusedAConnection(String why) {
+    refusedConnection.compareAndSet(null, why);
+  }
+
+  /** The reason noted by {@link #refusedAConnection} since the last call, if any. */
+  public Optional<String> takeRefusedConnection() {
+    return Optional.ofNullable(refusedConnection.getAndSet(null));
   }
 
   /** Tables of the test schema that differ from the template now; call on the class's thread. */

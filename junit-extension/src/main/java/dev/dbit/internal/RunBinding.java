@@ -60,7 +60,7 @@ public final class RunBinding {
               + " runs: open connections from the test, its lifecycle methods, or the beans they"
               + " call.");
     }
-    throw new SQLException(
+    String why =
         "dbit: thread "
             + Thread.currentThread().getName()
             + " asked dbit's DataSource for a connection, but it runs no test class and "
@@ -69,6 +69,8 @@ public final class RunBinding {
             + String.join(", ", runs.stream().map(DbitRun::testSchema).sorted().toList())
             + "); dbit cannot tell whose schema it means. Run a class whose application works on"
             + " threads of its own (a web server on a real port, @Async) alone: annotate it with"
-            + " JUnit's @Isolated.");
+            + " JUnit's @Isolated.";
+    runs.forEach(run -> run.refusedAConnection(why));
+    throw new SQLException(why);
   }
 }

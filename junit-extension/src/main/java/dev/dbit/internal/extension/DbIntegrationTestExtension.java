@@ -53,6 +53,7 @@ public final class DbIntegrationTestExtension
 
   @Override
   public void beforeAll(ExtensionContext context) {
+    ParallelServerCheck.check(context);
     DbitRun run = run(context);
     context.publishReportEntry(
         Map.of(

@@ -58,6 +58,10 @@ final class TestJudgement {
               + " UNLOCK TABLES, and close every connection the test opens"
               + " (try-with-resources).");
     }
+    Optional<String> refused = run.takeRefusedConnection();
+    if (refused.isPresent()) {
+      throw new AssertionError(refused.get() + " (refused while this test ran)");
+    }
     Optional<AssertionError> budget = StatementBudget.check(context, metrics);
     if (budget.isPresent()) {
       throw budget.get();

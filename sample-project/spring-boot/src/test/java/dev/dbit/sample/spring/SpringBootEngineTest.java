@@ -10,19 +10,22 @@ import java.util.List;
 import java.util.Objects;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
 import org.springframework.boot.jdbc.test.autoconfigure.JdbcTest;
+import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The problems a Boot team met before dbit knew Spring, run through the JUnit Platform on what
  * Spring Boot 4 brings (H2 on the class path, {@code @DataJpaTest} or {@code @JdbcTest} above
  * {@code @DbIntegrationTest}, their rollback transactions): the slice runs on dbit's schema, not
- * H2; every test's statements are measured; Spring's transaction is never taken for a leak.
+ * H2; every test's statements are measured; Spring's transaction is never taken for a leak; a
+ * web test on a port that could run beside other classes fails before its server starts.
  */
 class SpringBootEngineTest {
 
@@ -34,6 +37,45 @@ class SpringBootEngineTest {
   @Test
   void aJdbcTestAboveDbitRunsOnDbitsSchemaMeasuredAndWithoutLeaks() {
     assertRunsMeasuredOnDbitsSchema(JdbcSliceTestCase.class);
+  }
+
+  /**
+   * A web test on a random port, not {@code @Isolated}, in a run with parallel classes: its class
+   * fails before its server starts, with the advice, instead of an HTTP 500 later.
+   */
+  @Test
+  void aWebTestOnAPortInParallelClassesFailsUpFrontWithTheIsolatedAdvice() {
+    EngineExecutionResults results =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(selectClass(ParallelWebTestCase.class))
+            .enableImplicitConfigurationParameters(false)
+            .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
+            .configurationParameter(
+                "junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
+            .execute();
+
+    assertThat(results.testEvents().started().count()).isZero();
+    Throwable failure =
+        results.containerEvents().failed().list().get(0)
+            .getRequiredPayload(TestExecutionResult.class)
+            .getThrowable()
+            .orElseThrow();
+    assertThat(failure.getMessage())
+        .startsWith(
+            "dbit: "
+                + ParallelWebTestCase.class.getName()
+                + " starts a web server on a port (@SpringBootTest(webEnvironment = RANDOM_PORT))"
+                + " while JUnit runs test classes in parallel")
+        .endsWith(
+            "Annotate the class with JUnit's @Isolated (org.junit.jupiter.api.parallel.Isolated)"
+                + " so that it runs alone.");
+  }
+
+  @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+  @DbIntegrationTest
+  static class ParallelWebTestCase {
+    @Test
+    void wouldAnswer500() {}
   }
 
   /** All three tests of {@code testCase} pass, each with statements dbit counted. */
