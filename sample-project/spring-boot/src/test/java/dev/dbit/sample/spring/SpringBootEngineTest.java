@@ -17,7 +17,10 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
 import org.springframework.boot.jdbc.test.autoconfigure.JdbcTest;
+import dev.dbit.sample.spring.testcontainers.MySqlContainerConfig;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -69,6 +72,43 @@ class SpringBootEngineTest {
         .endsWith(
             "Annotate the class with JUnit's @Isolated (org.junit.jupiter.api.parallel.Isolated)"
                 + " so that it runs alone.");
+  }
+
+  /**
+   * A dbit class that still activates the application's Testcontainers profile: its context fails
+   * before the container bean exists (no wait on Docker), naming the bean.
+   */
+  @Test
+  void aContainerBeanFromTheApplicationsTestProfileFailsTheContextNamingIt() {
+    EngineExecutionResults results =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(selectClass(StillOnTheMySqlProfileTestCase.class))
+            .enableImplicitConfigurationParameters(false)
+            .execute();
+
+    Throwable failure =
+        results.testEvents().failed().list().get(0)
+            .getRequiredPayload(TestExecutionResult.class)
+            .getThrowable()
+            .orElseThrow();
+    while (failure.getCause() != null) {
+      failure = failure.getCause();
+    }
+    assertThat(failure.getMessage())
+        .startsWith(
+            "dbit: the application context of "
+                + StillOnTheMySqlProfileTestCase.class.getName()
+                + " defines mysql (JdbcDatabaseContainer)")
+        .contains("Moving from Testcontainers");
+  }
+
+  @SpringBootTest
+  @ActiveProfiles("mysql")
+  @Import(MySqlContainerConfig.class)
+  @DbIntegrationTest
+  static class StillOnTheMySqlProfileTestCase {
+    @Test
+    void wouldWaitForDocker() {}
   }
 
   @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
