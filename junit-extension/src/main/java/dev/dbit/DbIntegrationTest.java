@@ -194,6 +194,13 @@ public @interface DbIntegrationTest {
   String REPORT_DIR = "dbit.report.dir";
 
   /**
+   * {@code true} (default) prints one {@code [dbit]} line per test on standard output, which
+   * Surefire also keeps in the test's {@code <system-out>}; {@code false} prints none: the report
+   * entries, the JSON and {@code report.html} still hold every figure.
+   */
+  String REPORT_TEST_LINES = "dbit.report.test-lines";
+
+  /**
    * {@code true} resets {@code AUTO_INCREMENT} counters before every test of every class, as {@link
    * #resetAutoIncrement()} does for one class; default {@code false}.
    */

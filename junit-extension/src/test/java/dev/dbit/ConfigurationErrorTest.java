@@ -49,7 +49,8 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.SCRIPTS, "http:schema.sql"),
           Map.entry(DbIntegrationTest.LIQUIBASE_CHANGELOG, "db/changelog.yaml"),
           Map.entry(DbIntegrationTest.SPRING_CLEAR_CACHES, "yes"),
-          Map.entry(DbIntegrationTest.LOG_VERBOSE, "loud"));
+          Map.entry(DbIntegrationTest.LOG_VERBOSE, "loud"),
+          Map.entry(DbIntegrationTest.REPORT_TEST_LINES, "sometimes"));
 
   /** Keys any text is valid for: a wrong user or password shows when dbit connects. */
   static final java.util.Set<String> FREE_TEXT =

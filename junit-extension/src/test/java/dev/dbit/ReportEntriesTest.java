@@ -99,6 +99,40 @@ class ReportEntriesTest {
         .isEqualTo("none");
   }
 
+  /** The per-test console line is optional; the report entries stay whatever it is set to. */
+  @Test
+  void theConsoleLineCanBeTurnedOffWithoutLosingAnEntry() {
+    String printed = stdoutOf(() -> DbitTestKit.run(ThreeStatementsTestCase.class));
+    String quiet =
+        stdoutOf(
+            () -> {
+              EngineExecutionResults results =
+                  DbitTestKit.run(
+                      ThreeStatementsTestCase.class,
+                      Map.of(DbIntegrationTest.REPORT_TEST_LINES, "false"));
+              assertThat(
+                      results.testEvents().reportingEntryPublished().stream()
+                          .flatMap(e -> e.getPayload(ReportEntry.class).stream())
+                          .filter(e -> e.getKeyValuePairs().containsKey(ReportKeys.STATEMENTS)))
+                  .hasSize(1);
+            });
+
+    assertThat(printed).contains("[dbit] dbit.wall-ms=");
+    assertThat(quiet).doesNotContain("[dbit] ");
+  }
+
+  private static String stdoutOf(Runnable run) {
+    java.io.PrintStream original = System.out;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setOut(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      run.run();
+    } finally {
+      System.setOut(original);
+    }
+    return captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   @DbIntegrationTest
   static class ThreeStatementsTestCase {
     @Test

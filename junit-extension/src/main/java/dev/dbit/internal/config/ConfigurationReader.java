@@ -80,7 +80,8 @@ public final class ConfigurationReader {
         mysqld(),
         collation(),
         values.yesOrNo(DbIntegrationTest.SPRING_CLEAR_CACHES, true),
-        values.yesOrNo(DbIntegrationTest.LOG_VERBOSE));
+        values.yesOrNo(DbIntegrationTest.LOG_VERBOSE),
+        values.yesOrNo(DbIntegrationTest.REPORT_TEST_LINES, true));
   }
 
   /** A collation name: letters, digits and underscores, as every MySQL and MariaDB one is. */

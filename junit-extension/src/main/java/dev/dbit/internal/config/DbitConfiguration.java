@@ -31,6 +31,7 @@ import java.util.Optional;
  * @param schemaCollation the default collation of the template, if set
  * @param springClearCaches whether Spring's caches are cleared after each reset
  * @param logVerbose whether third-party servers and migration tools may log below WARN
+ * @param reportTestLines whether each test's {@code [dbit]} line goes to standard output
  */
 public record DbitConfiguration(
     ProviderKind provider,
@@ -52,7 +53,8 @@ public record DbitConfiguration(
     Optional<Path> mysqld,
     Optional<String> schemaCollation,
     boolean springClearCaches,
-    boolean logVerbose) {
+    boolean logVerbose,
+    boolean reportTestLines) {
 
   public DbitConfiguration {
     migrations = List.copyOf(migrations);

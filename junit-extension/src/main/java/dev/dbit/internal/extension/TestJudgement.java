@@ -47,7 +47,9 @@ final class TestJudgement {
     context.publishReportEntry(entries);
     Map<String, String> line = new LinkedHashMap<>(entries);
     line.put(ReportKeys.RESET_MS, resetMillis);
-    SurefireLine.print(System.out, line);
+    if (run.config().reportTestLines()) {
+      SurefireLine.print(System.out, line);
+    }
     if (!end.leaks().isEmpty()) {
       throw new AssertionError(
           "dbit: this test left "
