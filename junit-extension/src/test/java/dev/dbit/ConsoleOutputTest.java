@@ -28,6 +28,15 @@ class ConsoleOutputTest {
     assertThat(output).containsPattern("dbit-dbit_test_[0-9a-f]+_[0-9]+ - Start completed");
   }
 
+  /** With a provider (slf4j-simple here, Logback under Spring Boot) dbit's lines go there too. */
+  @Test
+  void withAnSlf4jProviderDbitsLinesHaveItsFormat() throws Exception {
+    String output = run(ReportEntriesTest.ThreeStatementsTestCase.class, true);
+
+    assertThat(output).contains("INFO dev.dbit - dbit: embedded MariaDB");
+    assertThat(output).doesNotContain("INFO: dbit:");
+  }
+
   @Test
   void theRunSummaryCountsDynamicTestsAsJUnitDoes() throws Exception {
     String output = run(ResetGranularityTest.SharedFactoryTestCase.class);
@@ -37,16 +46,22 @@ class ConsoleOutputTest {
         .contains("  measured: 0 of them;");
   }
 
-  /** Runs {@code testClass} in a JVM of its own and returns what it printed. */
+  /** Runs {@code testClass} in a JVM of its own, without an SLF4J provider; what it printed. */
   private static String run(Class<?> testClass) throws Exception {
+    return run(testClass, false);
+  }
+
+  private static String run(Class<?> testClass, boolean withSlf4jSimple) throws Exception {
     String classPath =
         Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-            .filter(entry -> !entry.contains("slf4j-simple"))
+            .filter(entry -> withSlf4jSimple || !entry.contains("slf4j-simple"))
             .collect(Collectors.joining(File.pathSeparator));
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-cp");
     command.add(classPath);
+    // The test resources' simplelogger.properties keeps slf4j-simple at WARN.
+    command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
     command.add("-D" + DbIntegrationTest.PROVIDER + "=embedded");
     command.add("-D" + DbIntegrationTest.EMBEDDED_ENGINE + "=mariadb");
     command.add(ConsoleRun.class.getName());
