@@ -78,6 +78,9 @@ final class BenchmarkPage {
         `SELECT 1` with every cache warm.
       - `start-cold`: from an empty data directory (binaries unpacked) to a ready test schema;
         `start-warm`: with everything reused; on the external server only `start-warm`.
+        `start-container-new`, `start-container-reused` (`@tc-mysql`, `@tc-mariadb`): the
+        Testcontainers provider on the images `.ci/docker/images.sh` builds, a container created
+        or (with `TESTCONTAINERS_REUSE_ENABLE=true`) one reused, to a ready test schema.
       - `stmt-overhead dbit`: batches of 20,000 `SELECT ?` through dbit's listeners and without
         them, alternating, on a stand-in driver that answers at once: dbit's CPU time per
         statement. `dbit-real-server` takes the same difference over real round trips; its p10

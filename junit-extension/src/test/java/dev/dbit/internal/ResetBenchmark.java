@@ -99,6 +99,9 @@ class ResetBenchmark {
     for (Target target : targets) {
       measure(target, config);
     }
+    if (only.equals(List.of("")) || only.contains("containers")) {
+      ContainerStarts.measure(n(5, 1), this::print, loader);
+    }
     Files.createDirectories(Path.of("target"));
     Files.write(Path.of("target", "dbit-bench.txt"), lines);
     if (mode.equals("full")) {
