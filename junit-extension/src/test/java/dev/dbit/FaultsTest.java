@@ -67,13 +67,13 @@ class FaultsTest {
           @Override
           public void close() {}
         };
-    java.util.logging.Logger.getLogger("").addHandler(capture);
+    java.util.logging.Logger.getLogger("dev.dbit").addHandler(capture);
     long start = System.nanoTime();
     EngineExecutionResults results;
     try {
       results = DbitTestKit.run(ForeignLockTestCase.class);
     } finally {
-      java.util.logging.Logger.getLogger("").removeHandler(capture);
+      java.util.logging.Logger.getLogger("dev.dbit").removeHandler(capture);
       for (Connection leaked : ForeignLockTestCase.LEAKED) {
         try {
           leaked.close();

@@ -179,7 +179,9 @@ class SecretsTest {
     private final PrintStream originalErr = System.err;
 
     Capture() {
+      // dbit's own logger too: with an SLF4J provider its lines go there, not to the root.
       Logger.getLogger("").addHandler(this);
+      Logger.getLogger("dev.dbit").addHandler(this);
       PrintStream both = new PrintStream(out, true, StandardCharsets.UTF_8);
       System.setOut(both);
       System.setErr(both);
@@ -198,6 +200,7 @@ class SecretsTest {
     @Override
     public void close() {
       Logger.getLogger("").removeHandler(this);
+      Logger.getLogger("dev.dbit").removeHandler(this);
       System.setOut(originalOut);
       System.setErr(originalErr);
     }
