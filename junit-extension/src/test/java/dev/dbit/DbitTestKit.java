@@ -64,6 +64,12 @@ final class DbitTestKit {
     return run(EngineTestKit.engine("junit-jupiter"), configuration, testCase);
   }
 
+  /** Runs {@code testCases} together in a launcher session of their own. */
+  static EngineExecutionResults runInOwnSession(
+      Map<String, String> configuration, Class<?>... testCases) {
+    return run(EngineTestKit.engine("junit-jupiter"), configuration, testCases);
+  }
+
   private static EngineExecutionResults run(
       EngineTestKit.Builder engine, Map<String, String> configuration, Class<?>... testCases) {
     return engine

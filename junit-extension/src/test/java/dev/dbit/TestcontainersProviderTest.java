@@ -56,6 +56,22 @@ class TestcontainersProviderTest {
         DbitTestKit.runInOwnSession(ParameterInjectionTest.InjectionTestCase.class, on(image)), 3);
   }
 
+  /** Two classes at once on one container: a copy each, neither sees the other's rows. */
+  @Test
+  void parallelClassesOnOneContainerEachGetTheirOwnCopy() {
+    java.util.Map<String, String> config = new java.util.HashMap<>(on(MARIADB));
+    config.putAll(ParallelClassesTest.CLASSES_CONCURRENT);
+    ParallelClassesTest.SCHEMAS.clear();
+    ParallelClassesTest.BOTH_WROTE.reset();
+
+    DbitTestKit.assertAllSucceeded(
+        DbitTestKit.runInOwnSession(
+            config, ParallelClassesTest.WritesA.class, ParallelClassesTest.WritesB.class),
+        4);
+
+    assertThat(ParallelClassesTest.SCHEMAS).as("one schema per class running at once").hasSize(2);
+  }
+
   /** An image without the official images' entrypoint cannot run dbit's server options. */
   @Test
   void aContainerThatExitsIsReportedWithTheEndOfItsLog() {
