@@ -31,55 +31,23 @@ final class TestcontainersFailure {
       Throwable failure,
       List<String> logTail) {
     String causes = causes(failure);
-    String start = "dbit: " + DbIntegrationTest.PROVIDER + "=testcontainers could not start ";
+    String start =
+        "dbit: " + DbIntegrationTest.PROVIDER + "=testcontainers could not start " + image + ": ";
     if (before.isPresent() && !before.get().answers()) {
       return start
-          + image
-          + ": "
           + DockerLook.of(before.get()).finding()
           + ". Start the engine (docker info must answer),"
           + EMBEDDED;
     }
     if (causes.toLowerCase(Locale.ROOT).contains("ryuk")) {
-      boolean pulled = !causes.contains("Could not create/start container");
-      return start
-          + image
-          + ": Testcontainers could not "
-          + (pulled ? "get its helper image " : "start its helper container from ")
-          + ryukImage
-          + " ("
-          + causes
-          + ")."
-          + (pulled
-              ? " Make it available (pull it once where a registry answers, or point"
-                  + " ryuk.container.image in ~/.testcontainers.properties at a mirror), or"
-              : " Where containers may not run privileged, set"
-                  + " TESTCONTAINERS_RYUK_CONTAINER_PRIVILEGED=false; or")
-          + " turn Ryuk off with the environment variable "
-          + TestcontainersMySql.RYUK_DISABLED
-          + "=true (containers then stop when the JVM exits),"
-          + EMBEDDED;
+      return start + ryuk(ryukImage, causes);
     }
     if (causes.contains("RemoteDockerImage") && !causes.contains(image)) {
-      return start
-          + image
-          + ": Testcontainers waited for an image it could not pull ("
-          + causes
-          + "). Not "
-          + image
-          + ", which the engine holds: a helper image, such as "
-          + TestcontainersMySql.HOST_ADDRESS_HELPER
-          + ", which it runs inside a container to find the Docker host's address (set "
-          + TestcontainersMySql.HOST_OVERRIDE
-          + "=localhost where the engine runs beside the tests), or Ryuk's "
-          + ryukImage
-          + ","
-          + EMBEDDED;
+      return start + helperImage(image, ryukImage, causes);
     }
     if (causes.contains("Can't get Docker image") || causes.contains("pull access denied")) {
       return start
-          + image
-          + ": the image could not be pulled ("
+          + "the image could not be pulled ("
           + causes
           + "). Pull it yourself, or name in "
           + DbIntegrationTest.IMAGE
@@ -88,8 +56,7 @@ final class TestcontainersFailure {
     }
     if (!logTail.isEmpty() || causes.contains("executable file not found")) {
       return start
-          + image
-          + ": the container did not become ready ("
+          + "the container did not become ready ("
           + causes
           + ")."
           + (logTail.isEmpty() ? "" : " Its log ends:\n  " + String.join("\n  ", logTail) + "\n")
@@ -97,7 +64,43 @@ final class TestcontainersFailure {
           + " official mysql and mariadb images do (docs/providers.md),"
           + EMBEDDED;
     }
-    return start + image + ": " + causes + "." + EMBEDDED.replace(" or", " Fix the above, or");
+    return start + causes + "." + EMBEDDED.replace(" or", " Fix the above, or");
+  }
+
+  /** Ryuk's image could not be pulled, or its container did not start. */
+  private static String ryuk(String ryukImage, String causes) {
+    boolean pulled = !causes.contains("Could not create/start container");
+    return "Testcontainers could not "
+        + (pulled ? "get its helper image " : "start its helper container from ")
+        + ryukImage
+        + " ("
+        + causes
+        + ")."
+        + (pulled
+            ? " Make it available (pull it once where a registry answers, or point"
+                + " ryuk.container.image in ~/.testcontainers.properties at a mirror), or"
+            : " Where containers may not run privileged, set"
+                + " TESTCONTAINERS_RYUK_CONTAINER_PRIVILEGED=false; or")
+        + " turn Ryuk off with the environment variable "
+        + TestcontainersMySql.RYUK_DISABLED
+        + "=true (containers then stop when the JVM exits),"
+        + EMBEDDED;
+  }
+
+  /** A pull timed out for an image other than the server's, which the engine holds. */
+  private static String helperImage(String image, String ryukImage, String causes) {
+    return "Testcontainers waited for an image it could not pull ("
+        + causes
+        + "). Not "
+        + image
+        + ", which the engine holds: a helper image, such as "
+        + TestcontainersMySql.HOST_ADDRESS_HELPER
+        + ", which it runs inside a container to find the Docker host's address (set "
+        + TestcontainersMySql.HOST_OVERRIDE
+        + "=localhost where the engine runs beside the tests), or Ryuk's "
+        + ryukImage
+        + ","
+        + EMBEDDED;
   }
 
   /** The messages of the exception and its causes, outermost first, without repeats. */
