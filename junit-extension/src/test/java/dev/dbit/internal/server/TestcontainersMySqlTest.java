@@ -35,7 +35,7 @@ class TestcontainersMySqlTest {
     assertThat(
             TestcontainersMySql.imagesNeeded(
                 "dbit/mysql:8.0.31", Map.of("TESTCONTAINERS_HOST_OVERRIDE", "localhost")))
-        .containsExactly("dbit/mysql:8.0.31", ryuk);
+        .containsExactly("dbit/mysql:8.0.31", TestcontainersMySql.substituted(ryuk));
     assertThat(
             TestcontainersMySql.imagesNeeded(
                 "dbit/mysql:8.0.31",
