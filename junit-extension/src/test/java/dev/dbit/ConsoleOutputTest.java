@@ -28,15 +28,6 @@ class ConsoleOutputTest {
     assertThat(output).containsPattern("dbit-dbit_test_[0-9a-f]+_[0-9]+ - Start completed");
   }
 
-  /** With a provider (slf4j-simple here, Logback under Spring Boot) dbit's lines go there too. */
-  @Test
-  void withAnSlf4jProviderDbitsLinesHaveItsFormat() throws Exception {
-    String output = run(ReportEntriesTest.ThreeStatementsTestCase.class, true);
-
-    assertThat(output).contains("INFO dev.dbit - dbit: embedded MariaDB");
-    assertThat(output).doesNotContain("INFO: dbit:");
-  }
-
   @Test
   void theRunSummaryCountsDynamicTestsAsJUnitDoes() throws Exception {
     String output = run(ResetGranularityTest.SharedFactoryTestCase.class);

