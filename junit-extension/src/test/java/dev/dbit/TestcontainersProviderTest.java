@@ -2,6 +2,7 @@ package dev.dbit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dbit.internal.server.DockerLook;
 import dev.dbit.internal.server.ServerProvisioner;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +22,9 @@ class TestcontainersProviderTest {
   static final String MARIADB = "dbit/mariadb:10.11";
 
   private static Map<String, String> on(String image) {
-    String finding = ServerProvisioner.lookAtDocker(image).finding();
-    boolean usable = ServerProvisioner.lookAtDocker(image).usable();
+    DockerLook look = ServerProvisioner.lookAtDocker(image);
+    String finding = look.finding();
+    boolean usable = look.usable();
     if (Boolean.parseBoolean(System.getenv("DBIT_REQUIRE_DOCKER"))) {
       assertThat(usable).as(finding).isTrue();
     }

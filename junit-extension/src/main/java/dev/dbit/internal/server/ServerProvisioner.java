@@ -52,17 +52,15 @@ public final class ServerProvisioner {
     if (!testcontainersOnClassPath()) {
       return DockerLook.withoutTestcontainers();
     }
-    Optional<DockerEndpoint> endpoint = DockerEndpoint.locate(System.getenv(), userHome());
-    if (endpoint.isEmpty()) {
-      return DockerLook.withoutEngine();
-    }
-    List<String> needed = TestcontainersMySql.imagesNeeded(image, System.getenv());
-    return DockerLook.of(askDocker(endpoint.get(), needed));
+    return askDocker(image).map(DockerLook::of).orElseGet(DockerLook::withoutEngine);
   }
 
-  private static DockerProbe.Findings askDocker(DockerEndpoint endpoint, List<String> images) {
-    DockerProbe.Findings findings = DockerProbe.ask(endpoint, images, DockerProbe.TIME_BOUND);
-    return TestcontainersMySql.helperNotNeededWithAGateway(findings);
+  /** What the engine Testcontainers would use says about a start of {@code image}, if any. */
+  private static Optional<DockerProbe.Findings> askDocker(String image) {
+    List<String> needed = TestcontainersMySql.imagesNeeded(image, System.getenv());
+    return DockerEndpoint.locate(System.getenv(), userHome())
+        .map(endpoint -> DockerProbe.ask(endpoint, needed, DockerProbe.TIME_BOUND))
+        .map(TestcontainersMySql::helperNotNeededWithAGateway);
   }
 
   private static Path userHome() {
@@ -128,13 +126,11 @@ public final class ServerProvisioner {
               + DbIntegrationTest.PROVIDER
               + "=embedded.");
     }
-    Optional<DockerEndpoint> endpoint = DockerEndpoint.locate(System.getenv(), userHome());
-    List<String> needed = TestcontainersMySql.imagesNeeded(config.image(), System.getenv());
-    Optional<DockerProbe.Findings> before = endpoint.map(e -> askDocker(e, needed));
+    Optional<DockerProbe.Findings> before = askDocker(config.image());
     before.ifPresent(ServerProvisioner::sayWhatWillBePulled);
     // A user who tells Testcontainers where containers are reached decides where ports go.
     boolean loopbackOnly =
-        endpoint.map(DockerEndpoint::local).orElse(true)
+        before.map(findings -> findings.endpoint().local()).orElse(true)
             && System.getenv(TestcontainersMySql.HOST_OVERRIDE) == null;
     TestcontainersMySql.StartLog startLog = new TestcontainersMySql.StartLog();
     try {
