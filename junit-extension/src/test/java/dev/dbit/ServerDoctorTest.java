@@ -49,7 +49,7 @@ class ServerDoctorTest {
     Map<String, String> smallShop = Map.of("dbit.migrations", Migrations.smallShop());
     DbitTestKit.prepareOn(
         ExternalServerTest.URL, ReportEntriesTest.ThreeStatementsTestCase.class, smallShop);
-    try (SplittingRelay relay = new SplittingRelay(ExternalServerTest.PORT)) {
+    try (PacketRelay relay = PacketRelay.splitting(ExternalServerTest.PORT)) {
       EngineExecutionResults results =
           DbitTestKit.run(
               ReportEntriesTest.ThreeStatementsTestCase.class,

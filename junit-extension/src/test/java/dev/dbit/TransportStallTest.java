@@ -115,7 +115,7 @@ class TransportStallTest {
     void aRelayThatSplitsPacketsFailsEvenPlainStatements() throws IOException {
       DbitTestKit.prepareOn(
           embeddedUrl(), StallFixtures.PlainStatementsTestCase.class, onSmallShop());
-      try (SplittingRelay relay = new SplittingRelay(embedded.port())) {
+      try (PacketRelay relay = PacketRelay.splitting(embedded.port())) {
         Throwable failure =
             stallOf(
                 DbitTestKit.run(
@@ -199,7 +199,7 @@ class TransportStallTest {
     void aRelayThatSplitsPacketsFailsEvenPlainStatements() throws IOException {
       DbitTestKit.prepareOn(
           ExternalServerTest.URL, StallFixtures.PlainStatementsTestCase.class, onSmallShop());
-      try (SplittingRelay relay = new SplittingRelay(ExternalServerTest.PORT)) {
+      try (PacketRelay relay = PacketRelay.splitting(ExternalServerTest.PORT)) {
         Throwable failure =
             stallOf(
                 DbitTestKit.run(

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.config.DbitConfiguration;
+import dev.dbit.internal.config.ReachParams;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.FactoryDataSource;
@@ -69,7 +70,8 @@ final class RunStarter {
   /** Builds or reuses the template, takes a worker copy and opens the pool. */
   static DbitRun start(DbitConfiguration config, DatabaseServer server, ClassLoader classLoader) {
     long start = System.nanoTime();
-    ConnectionFactory connections = ConnectionFactory.of(server, Map.of(), config.timeouts());
+    ConnectionFactory connections =
+        ConnectionFactory.of(server, ReachParams.of(config.jdbcParams()), config.timeouts());
     ControlConnection control = openControl(connections);
     try {
       return wire(config, server, classLoader, connections, control, start);

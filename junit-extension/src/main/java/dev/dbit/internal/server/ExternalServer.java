@@ -1,9 +1,9 @@
 package dev.dbit.internal.server;
 
 import dev.dbit.DbIntegrationTest;
+import dev.dbit.internal.config.ReachParams;
 import dev.dbit.internal.config.Secret;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -39,25 +39,14 @@ public final class ExternalServer implements DatabaseServer {
   public static ExternalServer fromUrl(
       String url, String user, Secret password, Map<String, String> jdbcParams) {
     ExternalServer server = parse(url, user, password);
-    if (!Loopback.is(server.host) || mentionsTls(server.params) || mentionsTls(jdbcParams)) {
+    if (!Loopback.is(server.host)
+        || ReachParams.mentionTls(server.params)
+        || ReachParams.mentionTls(jdbcParams)) {
       return server;
     }
     Map<String, String> params = new LinkedHashMap<>(server.params);
     params.put("sslMode", "DISABLED");
     return new ExternalServer(server.host, server.port, user, password, params);
-  }
-
-  private static boolean mentionsTls(Map<String, String> params) {
-    return params.keySet().stream()
-        .map(key -> key.toLowerCase(Locale.ROOT))
-        .anyMatch(
-            key ->
-                key.equals("sslmode")
-                    || key.equals("usessl")
-                    || key.equals("requiressl")
-                    || key.equals("verifyservercertificate")
-                    || key.contains("keystore")
-                    || key.contains("tls"));
   }
 
   private static ExternalServer parse(String url, String user, Secret password) {
