@@ -37,9 +37,12 @@ docker_down() {
 }
 
 # The Debian mirror apt uses here, so that debootstrap needs nothing else.
+# Either file may be absent (bookworm images keep only sources.list.d/debian.sources).
 debian_mirror() {
-  grep -rhoE '^(URIs:|deb) +https?://[^ ]+/debian/?' /etc/apt/sources.list /etc/apt/sources.list.d/ 2> /dev/null \
-    | awk '{print $NF}' | head -1
+  local found
+  found=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/* 2> /dev/null \
+    | grep -oE '^(URIs:|deb) +https?://[^ ]+/debian/?' || true)
+  echo "$found" | awk 'NR == 1 {print $NF}'
 }
 
 image_label() { docker image inspect -f '{{index .Config.Labels "dbit.inputs"}}' "$1" 2> /dev/null || true; }
