@@ -5,6 +5,7 @@ import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.EmbeddedEngine;
+import dev.dbit.internal.logging.OneLineFormat;
 import dev.dbit.internal.logging.ThirdPartyLogging;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.server.ServerChoice;
@@ -45,6 +46,7 @@ final class RunProvisioning {
     ExtensionContext.Store serverStore = context.getStore(StoreScope.LAUNCHER_SESSION, namespace);
     return new Workers(
         () -> {
+          OneLineFormat.install();
           DbitConfiguration config =
               new ConfigurationReader(context::getConfigurationParameter).read();
           warnWhenThePasswordIsASystemProperty();
