@@ -13,16 +13,19 @@ docker_started_pid=""
 
 docker_answers() { timeout 10 docker info > /dev/null 2>&1; }
 
+# Root here; a CI runner's user (GitHub's) goes through sudo.
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
 docker_up() {
   if ! command -v dockerd > /dev/null; then
     echo "== installing Debian's docker.io"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io debootstrap > /dev/null
+    as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io debootstrap debian-archive-keyring > /dev/null
   fi
   if docker_answers; then return 0; fi
   # --bip gives the bridge network a gateway in its IPAM config: inside a container, Testcontainers
   # takes the host address from it, and without one it pulls alpine:3.17 to find it.
   echo "== starting dockerd (no iptables, vfs storage)"
-  dockerd --iptables=false --storage-driver=vfs --bip=172.17.0.1/16 > /tmp/dbit-dockerd.log 2>&1 &
+  as_root dockerd --iptables=false --storage-driver=vfs --bip=172.17.0.1/16 > /tmp/dbit-dockerd.log 2>&1 &
   docker_started_pid=$!
   for _ in $(seq 1 60); do docker_answers && return 0; sleep 1; done
   echo "dockerd did not answer within 60 s; its log:"; tail -20 /tmp/dbit-dockerd.log; return 1
@@ -50,14 +53,14 @@ image_label() { docker image inspect -f '{{index .Config.Labels "dbit.inputs"}}'
 docker_base_image() {
   local name=dbit/debian:bookworm mirror root
   if docker image inspect "$name" > /dev/null 2>&1; then return 0; fi
-  command -v debootstrap > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap > /dev/null
+  command -v debootstrap > /dev/null || as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap debian-archive-keyring > /dev/null
   mirror=$(debian_mirror); mirror=${mirror:-http://deb.debian.org/debian}
   root=$(mktemp -d)
   echo "== debootstrap bookworm from $mirror"
-  debootstrap --variant=minbase bookworm "$root" "$mirror" > /tmp/dbit-debootstrap.log 2>&1 \
+  as_root debootstrap --variant=minbase bookworm "$root" "$mirror" > /tmp/dbit-debootstrap.log 2>&1 \
     || { tail -20 /tmp/dbit-debootstrap.log; return 1; }
-  tar -C "$root" -c . | docker import - "$name" > /dev/null
-  rm -rf "$root"
+  as_root tar -C "$root" -c . | docker import - "$name" > /dev/null
+  as_root rm -rf "$root"
 }
 
 # docker_build NAME DIR [tarball, unpacked into the context's dist/]: builds .ci/docker/DIR unless NAME carries its hash.
