@@ -227,4 +227,15 @@ public @interface DbIntegrationTest {
    * Logback) and where you did not set a level for them yourself.
    */
   String LOG_VERBOSE = "dbit.log.verbose";
+
+  /**
+   * What dbit does with a likely N+1, a statement shape a test ran at least {@link
+   * #REPEATS_THRESHOLD} times with different values: {@code warn} (default) reports it on the
+   * console and in the reports, {@code fail} fails the test, {@code off} does neither. {@link
+   * AcceptRepeats} accepts a known one.
+   */
+  String REPEATS_MODE = "dbit.repeats.mode";
+
+  /** Fewest executions with different values of one shape that count as a repeat; default 10. */
+  String REPEATS_THRESHOLD = "dbit.repeats.threshold";
 }

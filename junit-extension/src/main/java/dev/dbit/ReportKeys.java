@@ -87,5 +87,30 @@ public final class ReportKeys {
    */
   public static final String STALL_RUN = "dbit.stall.run";
 
+  /**
+   * Per test: statements by {@linkplain StatementKind kind}, for example {@code select=2 insert=1
+   * update=0 delete=0 other=0}.
+   *
+   * @since 0.1
+   */
+  public static final String STATEMENT_KINDS = "dbit.statements.kinds";
+
+  /**
+   * Per test: its statement shapes, the most executed first (at most 50), one per line: count,
+   * distinct values, kind, JDBC milliseconds and the shape, separated by tabs. Not in the console
+   * line.
+   *
+   * @since 0.1
+   */
+  public static final String SHAPES = "dbit.shapes";
+
+  /**
+   * Per test with a likely N+1 (a shape run at least {@link DbIntegrationTest#REPEATS_THRESHOLD}
+   * times with different values) that no {@link AcceptRepeats} accepts: what dbit reported.
+   *
+   * @since 0.1
+   */
+  public static final String REPEATS = "dbit.repeats";
+
   private ReportKeys() {}
 }

@@ -1,9 +1,13 @@
 package dev.dbit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -27,6 +31,8 @@ public final class TestMetrics {
   private final double jdbcMillis;
   private final OptionalDouble serverSqlMillis;
   private final OptionalLong questions;
+  private final Map<StatementKind, Long> byKind;
+  private final List<StatementShape> shapes;
 
   private TestMetrics(
       double wallMillis,
@@ -34,13 +40,17 @@ public final class TestMetrics {
       long statements,
       double jdbcMillis,
       OptionalDouble serverSqlMillis,
-      OptionalLong questions) {
+      OptionalLong questions,
+      Map<StatementKind, Long> byKind,
+      List<StatementShape> shapes) {
     this.wallMillis = wallMillis;
     this.cpuMillis = cpuMillis;
     this.statements = statements;
     this.jdbcMillis = jdbcMillis;
     this.serverSqlMillis = Objects.requireNonNull(serverSqlMillis);
     this.questions = Objects.requireNonNull(questions);
+    this.byKind = byKind.isEmpty() ? Map.of() : new EnumMap<>(byKind);
+    this.shapes = List.copyOf(shapes);
   }
 
   /** dbit builds these; tests read them. Not for use outside dbit: it may change in any release. */
@@ -53,7 +63,21 @@ public final class TestMetrics {
       OptionalDouble serverSqlMillis,
       OptionalLong questions) {
     return new TestMetrics(
-        wallMillis, cpuMillis, statements, jdbcMillis, serverSqlMillis, questions);
+        wallMillis,
+        cpuMillis,
+        statements,
+        jdbcMillis,
+        serverSqlMillis,
+        questions,
+        Map.of(),
+        List.of());
+  }
+
+  /** The same numbers with statements by kind and shape. Not for use outside dbit. */
+  @API(status = INTERNAL, since = "0.1")
+  public TestMetrics withShapes(Map<StatementKind, Long> byKind, List<StatementShape> shapes) {
+    return new TestMetrics(
+        wallMillis, cpuMillis, statements, jdbcMillis, serverSqlMillis, questions, byKind, shapes);
   }
 
   /** Wall-clock time of the test, in milliseconds. */
@@ -72,6 +96,29 @@ public final class TestMetrics {
    */
   public long statements() {
     return statements;
+  }
+
+  /**
+   * Statements of {@code kind} the test executed on connections from dbit; a batch counts once per
+   * SQL text in it.
+   *
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public long statements(StatementKind kind) {
+    return byKind.getOrDefault(kind, 0L);
+  }
+
+  /**
+   * The test's statements grouped by {@linkplain StatementShape shape}, the most executed first (at
+   * most 200 shapes; statements of further shapes count only in {@link
+   * #statements(StatementKind)}).
+   *
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public List<StatementShape> shapes() {
+    return shapes;
   }
 
   /** Time spent inside JDBC calls on connections from dbit, on any thread, in milliseconds. */
@@ -115,7 +162,14 @@ public final class TestMetrics {
   @API(status = INTERNAL, since = "0.1")
   public TestMetrics withServerNumbersOf(TestMetrics later) {
     return new TestMetrics(
-        wallMillis, cpuMillis, statements, jdbcMillis, later.serverSqlMillis, later.questions);
+        wallMillis,
+        cpuMillis,
+        statements,
+        jdbcMillis,
+        later.serverSqlMillis,
+        later.questions,
+        byKind,
+        shapes);
   }
 
   @Override
@@ -126,12 +180,15 @@ public final class TestMetrics {
         && statements == that.statements
         && Double.compare(jdbcMillis, that.jdbcMillis) == 0
         && serverSqlMillis.equals(that.serverSqlMillis)
-        && questions.equals(that.questions);
+        && questions.equals(that.questions)
+        && byKind.equals(that.byKind)
+        && shapes.equals(that.shapes);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(wallMillis, cpuMillis, statements, jdbcMillis, serverSqlMillis, questions);
+    return Objects.hash(
+        wallMillis, cpuMillis, statements, jdbcMillis, serverSqlMillis, questions, byKind, shapes);
   }
 
   @Override

@@ -28,7 +28,8 @@ class AssertionApiTest {
     assertThat(failures.get(0).getMessage())
         .matches(
             "expected at most 2 statements \\(@ExpectMaxStatements\\), but the test executed 3 \\(JDBC"
-                + " wait [0-9]+\\.[0-9]{2} ms, server SQL [0-9]+\\.[0-9]{2} ms, server Questions \\+[0-9]+\\)");
+                + " wait [0-9]+\\.[0-9]{2} ms, server SQL [0-9]+\\.[0-9]{2} ms, server Questions \\+[0-9]+\\)"
+                + "\\RWhat ran, by kind: select=[0-9]+ insert=[0-9]+ .*(?s:.*)");
     assertThat(results.testEvents().succeeded().count()).isEqualTo(2);
   }
 

@@ -35,7 +35,10 @@ class ReportEntriesTest {
                 ReportKeys.JDBC_MS,
                 ReportKeys.SERVER_SQL_MS,
                 ReportKeys.QUESTIONS,
-                ReportKeys.VERDICT))
+                ReportKeys.VERDICT,
+                ReportKeys.STATEMENT_KINDS,
+                ReportKeys.SHAPES,
+                ReportKeys.REPEATS))
         .containsExactly(
             "dbit.server",
             "dbit.template",
@@ -51,7 +54,10 @@ class ReportEntriesTest {
             "dbit.jdbc-ms",
             "dbit.server-sql-ms",
             "dbit.questions",
-            "dbit.verdict");
+            "dbit.verdict",
+            "dbit.statements.kinds",
+            "dbit.shapes",
+            "dbit.repeats");
   }
 
   @Test
@@ -71,11 +77,17 @@ class ReportEntriesTest {
             ReportKeys.WALL_MS,
             ReportKeys.CPU_MS,
             ReportKeys.STATEMENTS,
+            ReportKeys.STATEMENT_KINDS,
             ReportKeys.JDBC_MS,
             ReportKeys.SERVER_SQL_MS,
             ReportKeys.QUESTIONS,
-            ReportKeys.VERDICT);
+            ReportKeys.VERDICT,
+            ReportKeys.SHAPES);
     assertThat(metrics.get(ReportKeys.STATEMENTS)).isEqualTo("3");
+    assertThat(metrics.get(ReportKeys.STATEMENT_KINDS))
+        .isEqualTo("select=0 insert=3 update=0 delete=0 other=0");
+    assertThat(metrics.get(ReportKeys.SHAPES))
+        .matches("3\\t3\\tinsert\\t[0-9.]+\\tinsert into brand \\(name\\) values \\(\\.\\.\\.\\)");
     assertThat(Long.parseLong(metrics.get(ReportKeys.QUESTIONS))).isGreaterThanOrEqualTo(3);
     assertThat(Double.parseDouble(metrics.get(ReportKeys.SERVER_SQL_MS))).isPositive();
     assertThat(metrics.get(ReportKeys.VERDICT))

@@ -147,7 +147,8 @@ final class RunStarter {
             pool,
             watches,
             new LockJanitor(control, worker.schema()),
-            config.resetAutoIncrement());
+            config.resetAutoIncrement(),
+            Math.max(100, config.repeats().threshold()));
     DataSource unpooled =
         accounted(
             "dbit-extra", new FactoryDataSource(poolConnections, worker.schema()), watches, false);
@@ -287,6 +288,7 @@ final class RunStarter {
       builder.listener(watches.sessionState());
     }
     return builder
+        .listener(watches.shapes())
         .listener(watches.schemaChanges())
         .listener(new LockTablesGuard(ChangeMarkers.MARKERS_OFF))
         .buildProxy();

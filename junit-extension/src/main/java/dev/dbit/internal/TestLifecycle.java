@@ -14,6 +14,7 @@ import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.Percentiles;
 import dev.dbit.internal.reset.BetweenTests;
 import dev.dbit.internal.reset.SchemaRestorer;
+import dev.dbit.internal.shape.ShapeListener;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -46,14 +47,16 @@ final class TestLifecycle {
       ConnectionLeakWatch connectionLeaks,
       StatementWatch sessionState,
       StatementWatch schemaChanges,
-      RollbackWatch rollbacks) {
+      RollbackWatch rollbacks,
+      ShapeListener shapes) {
     static Watches fresh() {
       return new Watches(
           new JdbcClock(),
           new ConnectionLeakWatch(),
           StatementWatch.sessionState(),
           StatementWatch.uncountedChanges(),
-          new RollbackWatch());
+          new RollbackWatch(),
+          new ShapeListener());
     }
   }
 
@@ -64,6 +67,7 @@ final class TestLifecycle {
   private final Watches watches;
   private final LockJanitor janitor;
   private final boolean resetAutoIncrementAlways;
+  private final int distinctValuesCounted;
   private final List<Double> resetMillis = new ArrayList<>();
   private final List<Double> testMillis = new ArrayList<>();
   private TestMeasurement current;
@@ -81,7 +85,8 @@ final class TestLifecycle {
       HikariDataSource pool,
       Watches watches,
       LockJanitor janitor,
-      boolean resetAutoIncrementAlways) {
+      boolean resetAutoIncrementAlways,
+      int distinctValuesCounted) {
     this.control = control;
     this.between = between;
     this.restorer = restorer;
@@ -89,6 +94,7 @@ final class TestLifecycle {
     this.watches = watches;
     this.janitor = janitor;
     this.resetAutoIncrementAlways = resetAutoIncrementAlways;
+    this.distinctValuesCounted = distinctValuesCounted;
   }
 
   /**
@@ -130,7 +136,9 @@ final class TestLifecycle {
     double millis = (System.nanoTime() - start) / 1e6;
     resetMillis.add(millis);
     watches.connectionLeaks().startTest();
-    current = TestMeasurement.start(reading, watches.clock());
+    current =
+        TestMeasurement.start(
+            reading, watches.clock(), watches.shapes().startTest(distinctValuesCounted));
     return millis;
   }
 
@@ -167,6 +175,7 @@ final class TestLifecycle {
     }
     TestMetrics metrics =
         caughtUp(measurement, after.counters(), () -> between.afterTest().counters());
+    watches.shapes().endTest();
     ConnectionLeakWatch.Closed closed = watches.connectionLeaks().closeLeaked();
     List<String> leaks = new ArrayList<>(closed.lines());
     if (after.openTransactions()) {

@@ -73,6 +73,7 @@ public final class ConfigurationReader {
         embeddedDir(),
         image(),
         stall(),
+        RepeatSettings.read(values),
         values.yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT),
         values.yesOrNo(DbIntegrationTest.RESET_TRIGGERS, true),
         timeouts(),

@@ -22,6 +22,7 @@ import java.util.Optional;
  * @param embeddedDir where the embedded provider keeps binaries and data
  * @param image Docker image of the Testcontainers provider
  * @param stall when a test counts as stalled and what happens then
+ * @param repeats when a statement shape counts as a likely N+1 and what happens then
  * @param resetAutoIncrement whether every reset also resets the counters of the tables it cleans
  * @param resetTriggers whether dbit may put its change triggers on copies where counters are
  *     missing
@@ -46,6 +47,7 @@ public record DbitConfiguration(
     Path embeddedDir,
     String image,
     StallSettings stall,
+    RepeatSettings repeats,
     boolean resetAutoIncrement,
     boolean resetTriggers,
     Timeouts timeouts,

@@ -1,45 +1,119 @@
 package dev.dbit.internal.extension;
 
 import dev.dbit.ExpectMaxStatements;
+import dev.dbit.ExpectStatements;
+import dev.dbit.StatementKind;
 import dev.dbit.TestMetrics;
+import dev.dbit.internal.shape.ShapeLines;
+import java.lang.annotation.Annotation;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
-/** The {@link ExpectMaxStatements} check of one finished test. */
+/** The {@link ExpectMaxStatements} and {@link ExpectStatements} checks of one finished test. */
 final class StatementBudget {
+  /** Shapes listed in a failure. */
+  private static final int LISTED_SHAPES = 10;
+
   private StatementBudget() {}
 
   /**
-   * The check, from the method (for a dynamic test: its factory method) or else the class; empty
-   * when within budget or none set.
+   * The checks, each from the method (for a dynamic test: its factory method) or else the class;
+   * empty when every count is as expected or none is set.
    */
   static Optional<AssertionError> check(ExtensionContext context, TestMetrics metrics) {
-    Optional<ExpectMaxStatements> limit =
-        AnnotationSupport.findAnnotation(
-                methodContext(context).flatMap(ExtensionContext::getTestMethod),
-                ExpectMaxStatements.class)
-            .or(
-                () ->
-                    AnnotationSupport.findAnnotation(
-                        context.getTestClass(), ExpectMaxStatements.class));
-    if (limit.isEmpty() || metrics.statements() <= limit.get().value()) {
+    List<String> broken = new ArrayList<>();
+    find(context, ExpectMaxStatements.class)
+        .ifPresent(
+            max -> {
+              int[] limits = {max.select(), max.insert(), max.update(), max.delete(), max.other()};
+              compare(
+                  broken,
+                  "at most",
+                  max.value(),
+                  metrics.statements(),
+                  "statements",
+                  "@ExpectMaxStatements");
+              for (StatementKind kind : StatementKind.values()) {
+                compare(
+                    broken,
+                    "at most",
+                    limits[kind.ordinal()],
+                    metrics.statements(kind),
+                    name(kind),
+                    "@ExpectMaxStatements");
+              }
+            });
+    find(context, ExpectStatements.class)
+        .ifPresent(
+            exact -> {
+              int[] counts = {
+                exact.select(), exact.insert(), exact.update(), exact.delete(), exact.other()
+              };
+              compare(
+                  broken,
+                  "exactly",
+                  exact.value(),
+                  metrics.statements(),
+                  "statements",
+                  "@ExpectStatements");
+              for (StatementKind kind : StatementKind.values()) {
+                compare(
+                    broken,
+                    "exactly",
+                    counts[kind.ordinal()],
+                    metrics.statements(kind),
+                    name(kind),
+                    "@ExpectStatements");
+              }
+            });
+    if (broken.isEmpty()) {
       return Optional.empty();
     }
     return Optional.of(
         new AssertionError(
-            String.format(
-                Locale.ROOT,
-                "expected at most %d statements (@ExpectMaxStatements), but the test executed %d"
-                    + " (JDBC wait %.2f ms, server SQL %s, server Questions %s)",
-                limit.get().value(),
-                metrics.statements(),
-                metrics.jdbcMillis(),
-                metrics.serverSqlMillis().isPresent()
-                    ? String.format(Locale.ROOT, "%.2f ms", metrics.serverSqlMillis().getAsDouble())
-                    : "n/a",
-                metrics.questions().isPresent() ? "+" + metrics.questions().getAsLong() : "n/a")));
+            "expected "
+                + String.join("; expected ", broken)
+                + String.format(
+                    Locale.ROOT,
+                    " (JDBC wait %.2f ms, server SQL %s, server Questions %s)%n",
+                    metrics.jdbcMillis(),
+                    metrics.serverSqlMillis().isPresent()
+                        ? String.format(
+                            Locale.ROOT, "%.2f ms", metrics.serverSqlMillis().getAsDouble())
+                        : "n/a",
+                    metrics.questions().isPresent() ? "+" + metrics.questions().getAsLong() : "n/a")
+                + ShapeLines.top(metrics, LISTED_SHAPES)));
+  }
+
+  private static void compare(
+      List<String> broken, String how, int expected, long actual, String what, String annotation) {
+    boolean wrong = how.equals("exactly") ? actual != expected : actual > expected;
+    if (expected >= 0 && wrong) {
+      broken.add(
+          how
+              + " "
+              + expected
+              + " "
+              + what
+              + " ("
+              + annotation
+              + "), but the test executed "
+              + actual);
+    }
+  }
+
+  private static String name(StatementKind kind) {
+    return kind.name().toLowerCase(Locale.ROOT) + " statements";
+  }
+
+  private static <A extends Annotation> Optional<A> find(ExtensionContext context, Class<A> type) {
+    return AnnotationSupport.findAnnotation(
+            methodContext(context).flatMap(ExtensionContext::getTestMethod), type)
+        .or(() -> AnnotationSupport.findAnnotation(context.getTestClass(), type));
   }
 
   /**

@@ -4,8 +4,10 @@ import dev.dbit.ReportKeys;
 import dev.dbit.TestMetrics;
 import dev.dbit.TransportStallError;
 import dev.dbit.internal.DbitRun;
+import dev.dbit.internal.config.RepeatSettings;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.report.SurefireLine;
+import dev.dbit.internal.shape.ShapeLines;
 import dev.dbit.internal.stall.StallGuard;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
@@ -43,9 +45,13 @@ final class TestJudgement {
             ? Optional.empty()
             : Optional.of(run.stallGuard().assess(metrics));
     assessment.ifPresent(a -> SmallTestStalls.record(context, run.stallGuard(), name, metrics, a));
+    Optional<String> repeats = RepeatCheck.find(context, metrics, run.config().repeats());
     Map<String, String> entries = entries(metrics, assessment);
+    repeats.ifPresent(text -> entries.put(ReportKeys.REPEATS, text));
     context.publishReportEntry(entries);
     Map<String, String> line = new LinkedHashMap<>(entries);
+    line.remove(ReportKeys.SHAPES);
+    line.remove(ReportKeys.REPEATS);
     line.put(ReportKeys.RESET_MS, resetMillis);
     if (run.config().reportTestLines()) {
       SurefireLine.print(System.out, line);
@@ -71,12 +77,21 @@ final class TestJudgement {
     Optional<TransportStallError> stall =
         assessment
             .flatMap(StallGuard.Assessment::message)
-            .map(message -> new TransportStallError(message, metrics));
+            .map(
+                message ->
+                    new TransportStallError(
+                        message + System.lineSeparator() + ShapeLines.top(metrics, 5), metrics));
     if (stall.isPresent()) {
       if (mode == StallSettings.StallMode.FAIL) {
         throw stall.get();
       }
       LOG.log(Level.WARNING, context.getDisplayName() + ": " + stall.get().getMessage());
+    }
+    if (repeats.isPresent()) {
+      if (run.config().repeats().mode() == RepeatSettings.RepeatMode.FAIL) {
+        throw new AssertionError(repeats.get());
+      }
+      LOG.log(Level.WARNING, "dbit: " + name + ": " + repeats.get());
     }
   }
 
@@ -86,6 +101,7 @@ final class TestJudgement {
     entries.put(ReportKeys.WALL_MS, millis(metrics.wallMillis()));
     entries.put(ReportKeys.CPU_MS, millis(metrics.cpuMillis()));
     entries.put(ReportKeys.STATEMENTS, Long.toString(metrics.statements()));
+    entries.put(ReportKeys.STATEMENT_KINDS, ShapeLines.kinds(metrics));
     entries.put(ReportKeys.JDBC_MS, millis(metrics.jdbcMillis()));
     entries.put(
         ReportKeys.SERVER_SQL_MS,
@@ -98,6 +114,9 @@ final class TestJudgement {
     entries.put(
         ReportKeys.VERDICT,
         assessment.map(StallGuard.Assessment::summary).orElse("off: measured only"));
+    if (!metrics.shapes().isEmpty()) {
+      entries.put(ReportKeys.SHAPES, ShapeLines.entry(metrics.shapes()));
+    }
     return entries;
   }
 

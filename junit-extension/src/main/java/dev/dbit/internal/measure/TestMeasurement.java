@@ -1,6 +1,7 @@
 package dev.dbit.internal.measure;
 
 import dev.dbit.TestMetrics;
+import dev.dbit.internal.shape.ShapeTally;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.OptionalDouble;
@@ -14,22 +15,28 @@ public final class TestMeasurement {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private final JdbcClock clock;
+  private final ShapeTally shapes;
   private final ServerCounters.Reading serverStart;
   private final JdbcClock.Reading clockStart;
   private final long cpuStart;
   private final long wallStart;
 
-  private TestMeasurement(ServerCounters.Reading serverStart, JdbcClock clock) {
+  private TestMeasurement(ServerCounters.Reading serverStart, JdbcClock clock, ShapeTally shapes) {
     this.clock = clock;
+    this.shapes = shapes;
     this.serverStart = serverStart;
     this.clockStart = clock.read();
     this.cpuStart = cpuNanos();
     this.wallStart = System.nanoTime();
   }
 
-  /** Starts measuring on the test's thread from a server reading taken just now. */
-  public static TestMeasurement start(ServerCounters.Reading serverStart, JdbcClock clock) {
-    return new TestMeasurement(serverStart, clock);
+  /**
+   * Starts measuring on the test's thread from a server reading taken just now; {@code shapes}
+   * collects the test's statements from now on.
+   */
+  public static TestMeasurement start(
+      ServerCounters.Reading serverStart, JdbcClock clock, ShapeTally shapes) {
+    return new TestMeasurement(serverStart, clock, shapes);
   }
 
   /** Metrics from the start until now, given the server counters read just now. */
@@ -44,12 +51,13 @@ public final class TestMeasurement {
                 Math.max(0, picos.getAsLong() - serverStart.statementPicos().getAsLong()) / 1e9)
             : OptionalDouble.empty();
     return TestMetrics.of(
-        wall / 1e6,
-        cpu / 1e6,
-        jdbc.statements(),
-        jdbc.nanos() / 1e6,
-        sqlMillis,
-        OptionalLong.of(server.questions() - serverStart.questions()));
+            wall / 1e6,
+            cpu / 1e6,
+            jdbc.statements(),
+            jdbc.nanos() / 1e6,
+            sqlMillis,
+            OptionalLong.of(server.questions() - serverStart.questions()))
+        .withShapes(shapes.byKind(), shapes.heaviestFirst());
   }
 
   /** Whether {@code server}, read just now, holds the time of every statement since the start. */

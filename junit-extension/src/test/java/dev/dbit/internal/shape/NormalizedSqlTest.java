@@ -2,13 +2,14 @@ package dev.dbit.internal.shape;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dbit.StatementKind;
 import org.junit.jupiter.api.Test;
 
 /** Shapes and kinds, on statements as JDBC code and Hibernate send them. */
-class StatementShapeTest {
+class NormalizedSqlTest {
 
   private static String shape(String sql) {
-    return StatementShape.of(sql).text();
+    return NormalizedSql.of(sql).text();
   }
 
   @Test
@@ -48,20 +49,20 @@ class StatementShapeTest {
 
   @Test
   void kindsAreReadFromTheStatementNotFromItsParts() {
-    assertThat(StatementShape.of("SELECT * FROM t WHERE id IN (SELECT id FROM u)").kind())
+    assertThat(NormalizedSql.of("SELECT * FROM t WHERE id IN (SELECT id FROM u)").kind())
         .isEqualTo(StatementKind.SELECT);
-    assertThat(StatementShape.of("insert into t select * from u").kind())
+    assertThat(NormalizedSql.of("insert into t select * from u").kind())
         .isEqualTo(StatementKind.INSERT);
-    assertThat(StatementShape.of("REPLACE INTO t VALUES (1)").kind())
+    assertThat(NormalizedSql.of("REPLACE INTO t VALUES (1)").kind())
         .isEqualTo(StatementKind.INSERT);
-    assertThat(StatementShape.of("update t set a = 1").kind()).isEqualTo(StatementKind.UPDATE);
-    assertThat(StatementShape.of("DELETE FROM t").kind()).isEqualTo(StatementKind.DELETE);
-    assertThat(StatementShape.of("(SELECT 1) UNION (SELECT 2)").kind())
+    assertThat(NormalizedSql.of("update t set a = 1").kind()).isEqualTo(StatementKind.UPDATE);
+    assertThat(NormalizedSql.of("DELETE FROM t").kind()).isEqualTo(StatementKind.DELETE);
+    assertThat(NormalizedSql.of("(SELECT 1) UNION (SELECT 2)").kind())
         .isEqualTo(StatementKind.SELECT);
     assertThat(
-            StatementShape.of("WITH recent AS (SELECT * FROM o) DELETE FROM t WHERE 1 = 1").kind())
+            NormalizedSql.of("WITH recent AS (SELECT * FROM o) DELETE FROM t WHERE 1 = 1").kind())
         .isEqualTo(StatementKind.DELETE);
-    assertThat(StatementShape.of("SET autocommit = 0").kind()).isEqualTo(StatementKind.OTHER);
-    assertThat(StatementShape.of("CREATE TABLE t (id INT)").kind()).isEqualTo(StatementKind.OTHER);
+    assertThat(NormalizedSql.of("SET autocommit = 0").kind()).isEqualTo(StatementKind.OTHER);
+    assertThat(NormalizedSql.of("CREATE TABLE t (id INT)").kind()).isEqualTo(StatementKind.OTHER);
   }
 }

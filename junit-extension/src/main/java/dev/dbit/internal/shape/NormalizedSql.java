@@ -1,5 +1,6 @@
 package dev.dbit.internal.shape;
 
+import dev.dbit.StatementKind;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -11,18 +12,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param text the normalised SQL
  * @param kind what the statement does
  */
-public record StatementShape(String text, StatementKind kind) {
+public record NormalizedSql(String text, StatementKind kind) {
   static final int CACHE_LIMIT = 10_000;
-  private static final Map<String, StatementShape> CACHE = new ConcurrentHashMap<>();
+  private static final Map<String, NormalizedSql> CACHE = new ConcurrentHashMap<>();
 
   /** The shape of {@code sql}. */
-  public static StatementShape of(String sql) {
-    StatementShape cached = CACHE.get(sql);
+  public static NormalizedSql of(String sql) {
+    NormalizedSql cached = CACHE.get(sql);
     if (cached != null) {
       return cached;
     }
     String text = SqlNormalizer.normalize(sql);
-    StatementShape shape = new StatementShape(text, kindOf(text));
+    NormalizedSql shape = new NormalizedSql(text, kindOf(text));
     if (CACHE.size() < CACHE_LIMIT) {
       CACHE.putIfAbsent(sql, shape);
     }

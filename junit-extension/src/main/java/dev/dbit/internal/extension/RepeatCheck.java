@@ -1,0 +1,90 @@
+package dev.dbit.internal.extension;
+
+import dev.dbit.AcceptRepeats;
+import dev.dbit.StatementShape;
+import dev.dbit.TestMetrics;
+import dev.dbit.internal.config.RepeatSettings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/**
+ * Likely N+1s of one finished test: shapes it ran at least {@code dbit.repeats.threshold} times
+ * with different values, less those an {@link AcceptRepeats} on the test or its class accepts.
+ */
+final class RepeatCheck {
+  private RepeatCheck() {}
+
+  /** The report of the test's repeats; empty when it has none or repeats are off. */
+  static Optional<String> find(
+      ExtensionContext context, TestMetrics metrics, RepeatSettings settings) {
+    if (settings.mode() == RepeatSettings.RepeatMode.OFF) {
+      return Optional.empty();
+    }
+    List<AcceptRepeats> accepted = accepted(context);
+    List<StatementShape> repeated =
+        metrics.shapes().stream()
+            .filter(shape -> shape.distinctValues() >= settings.threshold())
+            .filter(shape -> accepted.stream().noneMatch(a -> accepts(a, shape)))
+            .collect(Collectors.toList());
+    return repeated.isEmpty() ? Optional.empty() : Optional.of(describe(repeated, settings));
+  }
+
+  static boolean accepts(AcceptRepeats accept, StatementShape shape) {
+    return shape.count() <= accept.atMost() && normal(shape.sql()).contains(normal(accept.value()));
+  }
+
+  private static String normal(String text) {
+    return text.trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+  }
+
+  private static List<AcceptRepeats> accepted(ExtensionContext context) {
+    List<AcceptRepeats> accepted = new ArrayList<>();
+    StatementBudget.methodContext(context)
+        .flatMap(ExtensionContext::getTestMethod)
+        .ifPresent(
+            m ->
+                accepted.addAll(
+                    AnnotationSupport.findRepeatableAnnotations(m, AcceptRepeats.class)));
+    context
+        .getTestClass()
+        .ifPresent(
+            c ->
+                accepted.addAll(
+                    AnnotationSupport.findRepeatableAnnotations(c, AcceptRepeats.class)));
+    return accepted;
+  }
+
+  static String describe(List<StatementShape> repeated, RepeatSettings settings) {
+    StringBuilder text =
+        new StringBuilder(
+            repeated.size() == 1
+                ? "likely N+1: one statement shape ran with "
+                : "likely N+1: " + repeated.size() + " statement shapes ran each with ");
+    text.append("at least ")
+        .append(settings.threshold())
+        .append(" different values in this test (dbit.repeats.threshold):");
+    for (StatementShape shape : repeated) {
+      text.append(
+          String.format(
+              Locale.ROOT,
+              "%n  %5d x  %s  (%d different values, %.2f ms in JDBC)",
+              shape.count(),
+              shape.sql(),
+              shape.distinctValues(),
+              shape.jdbcMillis()));
+    }
+    return text.append(
+            String.format(
+                "%nLoad those rows with one statement: a join, or one IN-list fetch (... in (?, ?,"
+                    + " ...)); with JPA, a fetch join (join fetch, @EntityGraph) or a batch size"
+                    + " (@BatchSize, hibernate.default_batch_fetch_size). A known one:"
+                    + " @AcceptRepeats(\"<part of the shape>\") on the test or its class;"
+                    + " dbit.repeats.mode=warn|fail|off."))
+        .toString();
+  }
+}
