@@ -46,9 +46,19 @@ class StatementShapesTest {
         .startsWith("12\t12\tselect\t")
         .endsWith("\t" + LOOKUP_SHAPE);
     assertThat(entries.get(ReportKeys.REPEATS))
-        .startsWith("likely N+1: one statement shape ran with at least 10 different values")
+        .startsWith("likely N+1: one select shape ran with at least 10 different values")
         .contains("12 x  " + LOOKUP_SHAPE)
         .contains("join fetch");
+  }
+
+  @Test
+  void writesInALoopAreNotReported() {
+    EngineExecutionResults results =
+        DbitTestKit.run(InsertLoopTestCase.class, onSmallShop("dbit.repeats.mode", "fail"));
+
+    DbitTestKit.assertAllSucceeded(results, 1);
+    assertThat(testEntries(results).get(ReportKeys.STATEMENT_KINDS))
+        .startsWith("select=0 insert=12");
   }
 
   @Test
@@ -138,6 +148,21 @@ class StatementShapesTest {
     void loadsBrandsOneByOne(DataSource dataSource) throws SQLException {
       insertBrand(dataSource);
       lookUpOneByOne(dataSource, 12);
+    }
+  }
+
+  @DbIntegrationTest
+  static class InsertLoopTestCase {
+    @Test
+    void insertsBrandsOneByOne(DataSource dataSource) throws SQLException {
+      try (Connection connection = dataSource.getConnection();
+          PreparedStatement insert =
+              connection.prepareStatement("INSERT INTO brand (name) VALUES (?)")) {
+        for (int i = 0; i < 12; i++) {
+          insert.setString(1, "brand-" + i);
+          insert.executeUpdate();
+        }
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.dbit.internal.extension;
 
 import dev.dbit.AcceptRepeats;
+import dev.dbit.StatementKind;
 import dev.dbit.StatementShape;
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.config.RepeatSettings;
@@ -13,8 +14,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * Likely N+1s of one finished test: shapes it ran at least {@code dbit.repeats.threshold} times
- * with different values, less those an {@link AcceptRepeats} on the test or its class accepts.
+ * Likely N+1s of one finished test: select shapes it ran at least {@code dbit.repeats.threshold}
+ * times with different values, less those an {@link AcceptRepeats} on the test or its class
+ * accepts. Writes repeated in a loop are left out: tests set up their rows that way, and {@link
+ * dev.dbit.ExpectMaxStatements} bounds them where it matters.
  */
 final class RepeatCheck {
   private RepeatCheck() {}
@@ -28,6 +31,7 @@ final class RepeatCheck {
     List<AcceptRepeats> accepted = accepted(context);
     List<StatementShape> repeated =
         metrics.shapes().stream()
+            .filter(shape -> shape.kind() == StatementKind.SELECT)
             .filter(shape -> shape.distinctValues() >= settings.threshold())
             .filter(shape -> accepted.stream().noneMatch(a -> accepts(a, shape)))
             .collect(Collectors.toList());
@@ -63,8 +67,8 @@ final class RepeatCheck {
     StringBuilder text =
         new StringBuilder(
             repeated.size() == 1
-                ? "likely N+1: one statement shape ran with "
-                : "likely N+1: " + repeated.size() + " statement shapes ran each with ");
+                ? "likely N+1: one select shape ran with "
+                : "likely N+1: " + repeated.size() + " select shapes ran each with ");
     text.append("at least ")
         .append(settings.threshold())
         .append(" different values in this test (dbit.repeats.threshold):");

@@ -43,6 +43,11 @@ final class HtmlReport {
         tr.stall td { background: #fff0f6; }
         .finding { border-left: 4px solid #d6336c; background: #fff0f6; padding: 4px 10px; margin: 8px 0; }
         .finding pre { white-space: pre-wrap; margin: 4px 0; }
+        .finding.repeat { border-left-color: #f08c00; background: #fff9db; }
+        td.name { cursor: pointer; }
+        tr.shapes td { text-align: left; background: #f8f9fa; }
+        tr.shapes table { margin: 4px 0 8px 16px; }
+        tr.shapes td.sql { font-family: ui-monospace, monospace; font-size: 12px; }
       </style>
       </head>
       <body>
@@ -67,6 +72,8 @@ final class HtmlReport {
       const cell = v => typeof v === 'number' ? fmt(v, Number.isInteger(v) ? 0 : 2) : (v === null || v === undefined ? 'n/a' : v);
       const short = v => v ? v.split(/[:(]/)[0].trim() : 'n/a';
       const name = t => t.class.substring(t.class.lastIndexOf('.') + 1).replace('$', '.') + '.' + t.name;
+      const esc = v => String(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+      const kinds = t => Object.entries(t.kinds || {}).filter(([k, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ') || '-';
       document.getElementById('forks').innerHTML = forks.map(f =>
         `<div class="fork">fork ${f.fork}: ${f.run['dbit.server'] || '?'} &mdash; ${f.run['dbit.server.version'] || ''}
          &mdash; test schemas: ${f.run['dbit.test-schema'] || '?'}
@@ -75,7 +82,9 @@ final class HtmlReport {
          ${(f.run['dbit.server.warnings'] || 'none') === 'none' ? '' :
            '<ul class="warnings">' + f.run['dbit.server.warnings'].split(' | ').map(w => `<li>${w}</li>`).join('') + '</ul>'}</div>`).join('');
       const stalls = tests.filter(t => t.stall).length;
-      document.getElementById('summary').textContent = `${tests.length} tests, ${stalls} transport stalls`;
+      const repeated = tests.filter(t => t.repeats);
+      document.getElementById('summary').textContent =
+        `${tests.length} tests, ${stalls} transport stalls, ${repeated.length} with a likely N+1 (click a test for its statement shapes)`;
       const findings = document.getElementById('findings');
       for (const f of forks) {
         const found = [];
@@ -92,6 +101,16 @@ final class HtmlReport {
           box.append(head, body);
           findings.append(box);
         }
+      }
+      for (const t of repeated) {
+        const box = document.createElement('div');
+        box.className = 'finding repeat';
+        const head = document.createElement('b');
+        head.textContent = `${name(t)}: likely N+1`;
+        const body = document.createElement('pre');
+        body.textContent = t.repeats;
+        box.append(head, body);
+        findings.append(box);
       }
 
       function parts(t) {
@@ -124,7 +143,12 @@ final class HtmlReport {
         ['test', t => name(t), 'name'], ['status', t => t.status], ['wall ms', t => t.wallMs],
         ['server SQL ms', t => t.serverSqlMs], ['SQL share %', t => t.serverSqlMs === null ? null : 100 * t.serverSqlMs / t.wallMs],
         ['JDBC ms', t => t.jdbcMs], ['CPU ms', t => t.cpuMs], ['statements', t => t.statements],
+        ['by kind', t => kinds(t), 'verdict'],
         ['Questions', t => t.questions], ['reset ms', t => t.resetMs], ['verdict', t => short(t.verdict), 'verdict']];
+      const shapeRows = t => (t.shapes || []).length === 0 ? '' :
+        `<tr class="shapes" hidden><td colspan="${columns.length}"><table><tr><th>count</th><th>distinct values</th><th>kind</th><th>JDBC ms</th><th class="name">shape</th></tr>` +
+        t.shapes.map(s => `<tr><td>${s.count}</td><td>${s.distinctValues}</td><td>${s.kind}</td><td>${fmt(s.jdbcMs, 2)}</td><td class="sql">${esc(s.sql)}</td></tr>`).join('') +
+        '</table></td></tr>';
       let sortColumn = 2, descending = true;
       function drawTable() {
         document.querySelector('#tests thead').innerHTML = '<tr>' + columns.map((c, i) =>
@@ -136,7 +160,11 @@ final class HtmlReport {
         });
         document.querySelector('#tests tbody').innerHTML = rows.map(t => `<tr class="${t.stall ? 'stall' : ''}" data-stall="${t.stall}">` +
           columns.map(c => { const v = c[1](t); const title = c[2] === 'verdict' ? ` title="${(t.verdict || '').replace(/"/g, '&quot;')}"` : '';
-            return `<td class="${c[2] || ''}"${title}>${cell(v)}</td>`; }).join('') + '</tr>').join('');
+            return `<td class="${c[2] || ''}"${title}>${cell(v)}</td>`; }).join('') + '</tr>' + shapeRows(t)).join('');
+        document.querySelectorAll('#tests td.name').forEach(td => td.onclick = () => {
+          const next = td.parentElement.nextElementSibling;
+          if (next && next.classList.contains('shapes')) next.hidden = !next.hidden;
+        });
         document.querySelectorAll('#tests th').forEach(th => th.onclick = () => {
           const i = Number(th.dataset.column);
           descending = i === sortColumn ? !descending : true;

@@ -1,7 +1,9 @@
 package dev.dbit.internal.report;
 
 import dev.dbit.ReportKeys;
+import dev.dbit.internal.shape.ShapeLines;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -170,36 +172,77 @@ final class RunReport {
     json.append("  \"wall\": ").append(percentilesJson(wallTimes())).append(",\n");
     json.append("  \"tests\": [\n");
     for (int i = 0; i < tests.size(); i++) {
-      TestRecord t = tests.get(i);
-      json.append("    {\"class\": ")
-          .append(Json.string(t.className))
-          .append(", \"name\": ")
-          .append(Json.string(t.name))
-          .append(", \"status\": ")
-          .append(Json.string(t.status))
-          .append(", \"wallMs\": ")
-          .append(Json.number(t.numberOrEmpty(ReportKeys.WALL_MS)))
-          .append(", \"cpuMs\": ")
-          .append(Json.number(t.numberOrEmpty(ReportKeys.CPU_MS)))
-          .append(", \"jdbcMs\": ")
-          .append(Json.number(t.numberOrEmpty(ReportKeys.JDBC_MS)))
-          .append(", \"serverSqlMs\": ")
-          .append(Json.number(t.numberOrEmpty(ReportKeys.SERVER_SQL_MS)))
-          .append(", \"statements\": ")
-          .append(Json.number(t.numberOrEmpty(ReportKeys.STATEMENTS)))
-          .append(", \"questions\": ")
-          .append(Json.number(t.numberOrEmpty(ReportKeys.QUESTIONS)))
-          .append(", \"resetMs\": ")
-          .append(Json.number(t.numberOrEmpty(ReportKeys.RESET_MS)))
-          .append(", \"stall\": ")
-          .append(t.stalled())
-          .append(", \"verdict\": ")
-          .append(Json.string(t.entries.getOrDefault(ReportKeys.VERDICT, "")))
-          .append("}")
+      json.append("    ")
+          .append(testJson(tests.get(i)))
           .append(i + 1 < tests.size() ? ",\n" : "\n");
     }
     json.append("  ]\n}\n");
     return json.toString();
+  }
+
+  private static String testJson(TestRecord t) {
+    return new StringBuilder("{\"class\": ")
+        .append(Json.string(t.className))
+        .append(", \"name\": ")
+        .append(Json.string(t.name))
+        .append(", \"status\": ")
+        .append(Json.string(t.status))
+        .append(", \"wallMs\": ")
+        .append(Json.number(t.numberOrEmpty(ReportKeys.WALL_MS)))
+        .append(", \"cpuMs\": ")
+        .append(Json.number(t.numberOrEmpty(ReportKeys.CPU_MS)))
+        .append(", \"jdbcMs\": ")
+        .append(Json.number(t.numberOrEmpty(ReportKeys.JDBC_MS)))
+        .append(", \"serverSqlMs\": ")
+        .append(Json.number(t.numberOrEmpty(ReportKeys.SERVER_SQL_MS)))
+        .append(", \"statements\": ")
+        .append(Json.number(t.numberOrEmpty(ReportKeys.STATEMENTS)))
+        .append(", \"questions\": ")
+        .append(Json.number(t.numberOrEmpty(ReportKeys.QUESTIONS)))
+        .append(", \"resetMs\": ")
+        .append(Json.number(t.numberOrEmpty(ReportKeys.RESET_MS)))
+        .append(", \"stall\": ")
+        .append(t.stalled())
+        .append(", \"verdict\": ")
+        .append(Json.string(t.entries.getOrDefault(ReportKeys.VERDICT, "")))
+        .append(", \"kinds\": ")
+        .append(kindsJson(t.entries.getOrDefault(ReportKeys.STATEMENT_KINDS, "")))
+        .append(", \"shapes\": ")
+        .append(shapesJson(t.entries.getOrDefault(ReportKeys.SHAPES, "")))
+        .append(", \"repeats\": ")
+        .append(
+            t.entries.containsKey(ReportKeys.REPEATS)
+                ? Json.string(t.entries.get(ReportKeys.REPEATS))
+                : "null")
+        .append("}")
+        .toString();
+  }
+
+  /** {@code select=2 insert=1 ...} as a JSON object of numbers. */
+  private static String kindsJson(String kinds) {
+    return Arrays.stream(kinds.split(" "))
+        .filter(pair -> pair.matches("[a-z]+=[0-9]+"))
+        .map(
+            pair ->
+                Json.string(pair.substring(0, pair.indexOf('=')))
+                    + ": "
+                    + pair.substring(pair.indexOf('=') + 1))
+        .collect(Collectors.joining(", ", "{", "}"));
+  }
+
+  private static String shapesJson(String entry) {
+    return ShapeLines.parse(entry).stream()
+        .map(
+            s ->
+                String.format(
+                    Locale.ROOT,
+                    "{\"sql\": %s, \"kind\": %s, \"count\": %d, \"distinctValues\": %d, \"jdbcMs\": %.3f}",
+                    Json.string(s.sql()),
+                    Json.string(s.kind().name().toLowerCase(Locale.ROOT)),
+                    s.count(),
+                    s.distinctValues(),
+                    s.jdbcMillis()))
+        .collect(Collectors.joining(", ", "[", "]"));
   }
 
   private static String jsonObject(Map<String, String> entries) {

@@ -102,6 +102,36 @@ class SpringBootEngineTest {
         .contains("Moving from Testcontainers");
   }
 
+  /**
+   * The lazy collection read in a loop fails in {@code fail} mode, naming the query that ran once
+   * per order; the fetch join beside it passes.
+   */
+  @Test
+  void aLazyCollectionReadInALoopFailsAsALikelyNPlusOneInFailMode() {
+    EngineTestKit.Builder kit =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(selectClass(OrderHistoryTest.class))
+            .enableImplicitConfigurationParameters(false)
+            .configurationParameter("dbit.repeats.mode", "fail");
+    System.getProperties().stringPropertyNames().stream()
+        .filter(key -> key.startsWith("dbit.") && !key.startsWith("dbit.repeats"))
+        .forEach(key -> kit.configurationParameter(key, System.getProperty(key)));
+    EngineExecutionResults results = kit.execute();
+
+    assertThat(results.testEvents().succeeded().list())
+        .extracting(e -> e.getTestDescriptor().getDisplayName())
+        .containsExactly("sumsTheItemsFromOneFetchJoin()");
+    Throwable failure =
+        results.testEvents().failed().list().get(0)
+            .getRequiredPayload(TestExecutionResult.class)
+            .getThrowable()
+            .orElseThrow();
+    assertThat(failure.getMessage())
+        .startsWith("likely N+1: one select shape ran with at least 10 different values")
+        .containsPattern("12 x  select .* from order_line .* where .*order_id ?= ?\\?")
+        .contains("join fetch");
+  }
+
   @SpringBootTest
   @ActiveProfiles("mysql")
   @Import(MySqlContainerConfig.class)
