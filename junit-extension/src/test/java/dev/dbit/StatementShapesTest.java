@@ -105,6 +105,8 @@ class StatementShapesTest {
                 Collectors.toMap(
                     e -> e.getTestDescriptor().getDisplayName(),
                     e -> DbitTestKit.failure(e).getMessage()));
+    // Printed so that CI logs show what a developer would see.
+    failures.values().forEach(System.out::println);
     assertThat(results.testEvents().succeeded().count()).isEqualTo(1);
     assertThat(failures.get("claimsAnUpdateButOnlyReads(DataSource)"))
         .startsWith(
@@ -191,14 +193,17 @@ class StatementShapesTest {
     }
   }
 
+  // snippet accept-repeats {
   @DbIntegrationTest
   @AcceptRepeats(value = "from brand where id", atMost = 5)
   static class AcceptedUpToFiveTestCase {
     @Test
     void loadsMoreThanAccepted(DataSource dataSource) throws SQLException {
-      lookUpOneByOne(dataSource, 12);
+      lookUpOneByOne(dataSource, 12); // 12 > 5: reported again
     }
   }
+
+  // }
 
   @DbIntegrationTest
   static class ExpectationsTestCase {
@@ -211,19 +216,22 @@ class StatementShapesTest {
       }
     }
 
+    // snippet expect-by-kind {
     @Test
-    @ExpectStatements(select = 2, update = 1)
+    @ExpectStatements(select = 2, update = 1) // exact; a kind left out is not checked
     void claimsAnUpdateButOnlyReads(DataSource dataSource) throws SQLException {
       count(dataSource);
       count(dataSource);
     }
 
     @Test
-    @ExpectMaxStatements(select = 1)
+    @ExpectMaxStatements(select = 1) // maxima, per kind or in all (value)
     void readsTooOften(DataSource dataSource) throws SQLException {
       count(dataSource);
       count(dataSource);
     }
+
+    // }
 
     @Test
     @ExpectStatements(select = 1, insert = 1, delete = 0)

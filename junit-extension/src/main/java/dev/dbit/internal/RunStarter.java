@@ -8,7 +8,6 @@ import dev.dbit.internal.config.ReachParams;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.FactoryDataSource;
-import dev.dbit.internal.jdbc.LockTablesGuard;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.reset.BetweenTests;
@@ -32,7 +31,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javax.sql.DataSource;
-import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
 
 /**
  * Wires one {@link DbitRun}: the control connection, the template, a worker copy of it, the pool
@@ -148,9 +146,9 @@ final class RunStarter {
             watches,
             new LockJanitor(control, worker.schema()),
             config.resetAutoIncrement(),
-            Math.max(100, config.repeats().threshold()));
+            Math.max(Accounting.SHAPE_VALUES_COUNTED, config.repeats().threshold()));
     DataSource unpooled =
-        accounted(
+        Accounting.accounted(
             "dbit-extra", new FactoryDataSource(poolConnections, worker.schema()), watches, false);
     LOG.log(
         Level.INFO,
@@ -162,7 +160,7 @@ final class RunStarter {
             control,
             worker.lock(),
             pool,
-            accounted("dbit", pool, watches, true),
+            Accounting.accounted("dbit", pool, watches, true),
             new SchemaHandle(poolConnections, worker.schema(), unpooled, lifecycle),
             lifecycle,
             template,
@@ -271,34 +269,5 @@ final class RunStarter {
     hikari.setMinimumIdle(1);
     hikari.setConnectionTimeout(10_000);
     return new HikariDataSource(hikari);
-  }
-
-  /**
-   * {@code target} behind the listeners dbit puts on what it hands out: JDBC clock and leak watch,
-   * the statement watches, and (for the pool) the session-state watch.
-   */
-  static DataSource accounted(
-      String name, DataSource target, TestLifecycle.Watches watches, boolean pooled) {
-    ProxyDataSourceBuilder builder =
-        ProxyDataSourceBuilder.create(name, target)
-            .methodListener(watches.clock())
-            .methodListener(watches.connectionLeaks())
-            .methodListener(watches.rollbacks());
-    if (pooled) {
-      builder.listener(watches.sessionState());
-    }
-    return builder
-        .listener(watches.shapes())
-        .listener(watches.schemaChanges())
-        .listener(new LockTablesGuard(ChangeMarkers.MARKERS_OFF))
-        .buildProxy();
-  }
-
-  /**
-   * {@code target} behind fresh copies of the listeners dbit puts on the pool it hands out: the
-   * benchmark's seam for measuring their cost per statement.
-   */
-  static DataSource withAccounting(DataSource target) {
-    return accounted("dbit", target, TestLifecycle.Watches.fresh(), true);
   }
 }

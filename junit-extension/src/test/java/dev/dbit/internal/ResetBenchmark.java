@@ -353,7 +353,7 @@ class ResetBenchmark {
     print(
         "stmt-overhead",
         "dbit",
-        differences(instant, RunStarter.withAccounting(instant), 20_000, 5, batches));
+        differences(instant, Accounting.withAccounting(instant), 20_000, 5, batches));
     print(
         "stmt-overhead",
         "dbit-real-server" + at,
