@@ -28,48 +28,26 @@ final class StatementBudget {
     List<String> broken = new ArrayList<>();
     find(context, ExpectMaxStatements.class)
         .ifPresent(
-            max -> {
-              int[] limits = {max.select(), max.insert(), max.update(), max.delete(), max.other()};
-              compare(
-                  broken,
-                  "at most",
-                  max.value(),
-                  metrics.statements(),
-                  "statements",
-                  "@ExpectMaxStatements");
-              for (StatementKind kind : StatementKind.values()) {
-                compare(
+            max ->
+                compareAll(
                     broken,
                     "at most",
-                    limits[kind.ordinal()],
-                    metrics.statements(kind),
-                    name(kind),
-                    "@ExpectMaxStatements");
-              }
-            });
+                    metrics,
+                    max.value(),
+                    new int[] {max.select(), max.insert(), max.update(), max.delete(), max.other()},
+                    "@ExpectMaxStatements"));
     find(context, ExpectStatements.class)
         .ifPresent(
-            exact -> {
-              int[] counts = {
-                exact.select(), exact.insert(), exact.update(), exact.delete(), exact.other()
-              };
-              compare(
-                  broken,
-                  "exactly",
-                  exact.value(),
-                  metrics.statements(),
-                  "statements",
-                  "@ExpectStatements");
-              for (StatementKind kind : StatementKind.values()) {
-                compare(
+            exact ->
+                compareAll(
                     broken,
                     "exactly",
-                    counts[kind.ordinal()],
-                    metrics.statements(kind),
-                    name(kind),
-                    "@ExpectStatements");
-              }
-            });
+                    metrics,
+                    exact.value(),
+                    new int[] {
+                      exact.select(), exact.insert(), exact.update(), exact.delete(), exact.other()
+                    },
+                    "@ExpectStatements"));
     if (broken.isEmpty()) {
       return Optional.empty();
     }
@@ -87,6 +65,21 @@ final class StatementBudget {
                         : "n/a",
                     metrics.questions().isPresent() ? "+" + metrics.questions().getAsLong() : "n/a")
                 + ShapeLines.top(metrics, LISTED_SHAPES)));
+  }
+
+  /** {@code perKind} in the order of {@link StatementKind}'s constants; -1 is not checked. */
+  private static void compareAll(
+      List<String> broken,
+      String how,
+      TestMetrics metrics,
+      int total,
+      int[] perKind,
+      String annotation) {
+    compare(broken, how, total, metrics.statements(), "statements", annotation);
+    for (StatementKind kind : StatementKind.values()) {
+      compare(
+          broken, how, perKind[kind.ordinal()], metrics.statements(kind), name(kind), annotation);
+    }
   }
 
   private static void compare(

@@ -31,8 +31,8 @@ final class TestJudgement {
    * Ends the measurement, which spans the test's own {@code @BeforeEach} and {@code @AfterEach}
    * methods and the test method; judges it; and fails the test on a leak (a transaction or a {@code
    * LOCK TABLES} still held: dbit closed that connection so that the next test can start), a
-   * statement budget exceeded, or a transport stall in fail mode. A failure of the test itself
-   * comes first; JUnit adds these to it as suppressed.
+   * statement budget exceeded, a transport stall or a likely N+1 in fail mode. A failure of the
+   * test itself comes first; JUnit adds these to it as suppressed.
    */
   static void judge(ExtensionContext context, Class<?> testClass, DbitRun run, String resetMillis)
       throws SQLException {
@@ -46,16 +46,7 @@ final class TestJudgement {
             : Optional.of(run.stallGuard().assess(metrics));
     assessment.ifPresent(a -> SmallTestStalls.record(context, run.stallGuard(), name, metrics, a));
     Optional<String> repeats = RepeatCheck.find(context, metrics, run.config().repeats());
-    Map<String, String> entries = entries(metrics, assessment);
-    repeats.ifPresent(text -> entries.put(ReportKeys.REPEATS, text));
-    context.publishReportEntry(entries);
-    Map<String, String> line = new LinkedHashMap<>(entries);
-    line.remove(ReportKeys.SHAPES);
-    line.remove(ReportKeys.REPEATS);
-    line.put(ReportKeys.RESET_MS, resetMillis);
-    if (run.config().reportTestLines()) {
-      SurefireLine.print(System.out, line);
-    }
+    publish(context, run, entries(metrics, assessment, repeats), resetMillis);
     if (!end.leaks().isEmpty()) {
       throw new AssertionError(
           "dbit: this test left "
@@ -95,8 +86,21 @@ final class TestJudgement {
     }
   }
 
+  /** The test's report entries, and its console line without the long ones. */
+  private static void publish(
+      ExtensionContext context, DbitRun run, Map<String, String> entries, String resetMillis) {
+    context.publishReportEntry(entries);
+    Map<String, String> line = new LinkedHashMap<>(entries);
+    line.remove(ReportKeys.SHAPES);
+    line.remove(ReportKeys.REPEATS);
+    line.put(ReportKeys.RESET_MS, resetMillis);
+    if (run.config().reportTestLines()) {
+      SurefireLine.print(System.out, line);
+    }
+  }
+
   private static Map<String, String> entries(
-      TestMetrics metrics, Optional<StallGuard.Assessment> assessment) {
+      TestMetrics metrics, Optional<StallGuard.Assessment> assessment, Optional<String> repeats) {
     Map<String, String> entries = new LinkedHashMap<>();
     entries.put(ReportKeys.WALL_MS, millis(metrics.wallMillis()));
     entries.put(ReportKeys.CPU_MS, millis(metrics.cpuMillis()));
@@ -117,6 +121,7 @@ final class TestJudgement {
     if (!metrics.shapes().isEmpty()) {
       entries.put(ReportKeys.SHAPES, ShapeLines.entry(metrics.shapes()));
     }
+    repeats.ifPresent(text -> entries.put(ReportKeys.REPEATS, text));
     return entries;
   }
 
