@@ -25,7 +25,8 @@ docker_up() {
   # --bip gives the bridge network a gateway in its IPAM config: inside a container, Testcontainers
   # takes the host address from it, and without one it pulls alpine:3.17 to find it.
   echo "== starting dockerd (no iptables, vfs storage)"
-  as_root dockerd --iptables=false --storage-driver=vfs --bip=172.17.0.1/16 > /tmp/dbit-dockerd.log 2>&1 &
+  # --ip: ports published without an address (Ryuk's, say) bind to 127.0.0.1, not every interface.
+  as_root dockerd --iptables=false --storage-driver=vfs --bip=172.17.0.1/16 --ip=127.0.0.1 > /tmp/dbit-dockerd.log 2>&1 &
   docker_started_pid=$!
   for _ in $(seq 1 60); do docker_answers && return 0; sleep 1; done
   echo "dockerd did not answer within 60 s; its log:"; tail -20 /tmp/dbit-dockerd.log; return 1
@@ -50,23 +51,29 @@ debian_mirror() {
 
 image_label() { docker image inspect -f '{{index .Config.Labels "dbit.inputs"}}' "$1" 2> /dev/null || true; }
 
+# Bump when the base image's recipe changes: images built on an older base are rebuilt.
+base_recipe=base-2
+
 docker_base_image() {
   local name=dbit/debian:bookworm mirror root
-  if docker image inspect "$name" > /dev/null 2>&1; then return 0; fi
+  if [ "$(image_label "$name")" = "$base_recipe" ]; then return 0; fi
   command -v debootstrap > /dev/null || as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap debian-archive-keyring > /dev/null
   mirror=$(debian_mirror); mirror=${mirror:-http://deb.debian.org/debian}
   root=$(mktemp -d)
+  # mktemp's 0700 would become the image's /, which no user but root could then traverse.
+  chmod 755 "$root"
   echo "== debootstrap bookworm from $mirror"
   as_root debootstrap --variant=minbase bookworm "$root" "$mirror" > /tmp/dbit-debootstrap.log 2>&1 \
     || { tail -20 /tmp/dbit-debootstrap.log; return 1; }
-  as_root tar -C "$root" -c . | docker import - "$name" > /dev/null
+  as_root tar -C "$root" -c . | docker import --change "LABEL dbit.inputs=$base_recipe" - "$name" > /dev/null
   as_root rm -rf "$root"
 }
 
 # docker_build NAME DIR [tarball, unpacked into the context's dist/]: builds .ci/docker/DIR unless NAME carries its hash.
 docker_build() {
   local name=$1 dir=$2 extra=${3:-} context hash
-  hash=$( (cat "$docker_dir/entrypoint.sh" "$docker_dir/$dir"/*; [ -z "$extra" ] || cat "$extra") | sha256sum | cut -c1-16)
+  hash=$( (docker image inspect -f '{{.Id}}' dbit/debian:bookworm; cat "$docker_dir/entrypoint.sh" "$docker_dir/$dir"/*
+    [ -z "$extra" ] || cat "$extra") | sha256sum | cut -c1-16)
   if [ "$(image_label "$name")" = "$hash" ]; then
     echo "== image $name is current ($hash)"; return 0
   fi
