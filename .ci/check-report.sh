@@ -38,7 +38,7 @@ echo "report check: $findings boxes for stalls across small tests"
 [ "$findings" -ge "${MIN_FINDINGS:-0}" ]
 # Likely N+1s are boxes too; every test with statements has its shapes, hidden until clicked.
 repeat_boxes=$(count '<div class="finding repeat">')
-shape_rows=$(count '<tr class="shapes" hidden')
+shape_rows=$(count '<tr class="shapes" hidden="">')
 echo "report check: $repeats tests with a likely N+1 ($repeat_boxes boxes), $shape_rows tests with their statement shapes"
 [ "$repeat_boxes" -eq "$repeats" ] && [ "$repeats" -ge "${MIN_REPEATS:-0}" ]
 [ "$shape_rows" -ge 1 ]
