@@ -45,6 +45,7 @@ final class HtmlReport {
         .finding pre { white-space: pre-wrap; margin: 4px 0; }
         .finding.repeat { border-left-color: #f08c00; background: #fff9db; }
         td.name { cursor: pointer; }
+        td.kinds, th.kinds { text-align: left; white-space: nowrap; }
         tr.shapes td { text-align: left; background: #f8f9fa; }
         tr.shapes table { margin: 4px 0 8px 16px; }
         tr.shapes td.sql { font-family: ui-monospace, monospace; font-size: 12px; }
@@ -73,7 +74,7 @@ final class HtmlReport {
       const short = v => v ? v.split(/[:(]/)[0].trim() : 'n/a';
       const name = t => t.class.substring(t.class.lastIndexOf('.') + 1).replace('$', '.') + '.' + t.name;
       const esc = v => String(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-      const kinds = t => Object.entries(t.kinds || {}).filter(([k, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ') || '-';
+      const kinds = t => Object.entries(t.kinds || {}).filter(([k, n]) => n > 0).map(([k, n]) => `${n} ${k.slice(0, 3)}`).join(' · ') || '-';
       document.getElementById('forks').innerHTML = forks.map(f =>
         `<div class="fork">fork ${f.fork}: ${f.run['dbit.server'] || '?'} &mdash; ${f.run['dbit.server.version'] || ''}
          &mdash; test schemas: ${f.run['dbit.test-schema'] || '?'}
@@ -143,7 +144,7 @@ final class HtmlReport {
         ['test', t => name(t), 'name'], ['status', t => t.status], ['wall ms', t => t.wallMs],
         ['server SQL ms', t => t.serverSqlMs], ['SQL share %', t => t.serverSqlMs === null ? null : 100 * t.serverSqlMs / t.wallMs],
         ['JDBC ms', t => t.jdbcMs], ['CPU ms', t => t.cpuMs], ['statements', t => t.statements],
-        ['by kind', t => kinds(t), 'verdict'],
+        ['by kind', t => kinds(t), 'kinds'],
         ['Questions', t => t.questions], ['reset ms', t => t.resetMs], ['verdict', t => short(t.verdict), 'verdict']];
       const shapeRows = t => (t.shapes || []).length === 0 ? '' :
         `<tr class="shapes" hidden><td colspan="${columns.length}"><table><tr><th>count</th><th>distinct values</th><th>kind</th><th>JDBC ms</th><th class="name">shape</th></tr>` +
