@@ -39,6 +39,9 @@ final class TestcontainersFailure {
           + ". Start the engine (docker info must answer),"
           + EMBEDDED;
     }
+    if (causes.contains("Could not connect to Ryuk at")) {
+      return start + ryukUnreachable(causes);
+    }
     if (causes.toLowerCase(Locale.ROOT).contains("ryuk")) {
       return start + ryuk(ryukImage, causes);
     }
@@ -84,6 +87,20 @@ final class TestcontainersFailure {
         + " turn Ryuk off with the environment variable "
         + TestcontainersMySql.RYUK_DISABLED
         + "=true (containers then stop when the JVM exits),"
+        + EMBEDDED;
+  }
+
+  /** Ryuk runs, but its published port is not where Testcontainers looks for it. */
+  private static String ryukUnreachable(String causes) {
+    return "Testcontainers started its helper container Ryuk but could not reach its port ("
+        + causes
+        + "): the engine publishes ports where this JVM cannot reach them at that address (a"
+        + " daemon that publishes on 127.0.0.1 only, or tests in a container of their own). Set "
+        + TestcontainersMySql.HOST_OVERRIDE
+        + " to the address that reaches published ports (127.0.0.1 beside the engine), or turn"
+        + " Ryuk off with "
+        + TestcontainersMySql.RYUK_DISABLED
+        + "=true,"
         + EMBEDDED;
   }
 

@@ -70,6 +70,25 @@ class TestcontainersFailureTest {
         .doesNotContain("Make it available");
   }
 
+  /** Seen here when dockerd published on 127.0.0.1 only and Testcontainers took the gateway. */
+  @Test
+  void aRyukItCannotReachIsNotCalledMissing() {
+    RuntimeException failure =
+        new IllegalStateException(
+            "Could not connect to Ryuk at 172.17.0.1:32768",
+            new java.net.ConnectException("Connection refused"));
+
+    String message =
+        TestcontainersFailure.explain("mysql:8.4", "dbit/ryuk:local", ANSWERED, failure, List.of());
+
+    assertThat(message)
+        .contains("started its helper container Ryuk but could not reach its port")
+        .contains("Could not connect to Ryuk at 172.17.0.1:32768")
+        .contains("TESTCONTAINERS_HOST_OVERRIDE")
+        .doesNotContain("Make it available")
+        .doesNotContain("Docker engine runs");
+  }
+
   @Test
   void anImageThatCannotBePulledNamesTheSetting() {
     RuntimeException failure =
