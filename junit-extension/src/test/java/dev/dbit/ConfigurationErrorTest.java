@@ -50,7 +50,9 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.LIQUIBASE_CHANGELOG, "db/changelog.yaml"),
           Map.entry(DbIntegrationTest.SPRING_CLEAR_CACHES, "yes"),
           Map.entry(DbIntegrationTest.LOG_VERBOSE, "loud"),
-          Map.entry(DbIntegrationTest.REPORT_TEST_LINES, "sometimes"));
+          Map.entry(DbIntegrationTest.REPORT_TEST_LINES, "sometimes"),
+          Map.entry(DbIntegrationTest.REPEATS_MODE, "loud"),
+          Map.entry(DbIntegrationTest.REPEATS_THRESHOLD, "1"));
 
   /** Keys any text is valid for: a wrong user or password shows when dbit connects. */
   static final java.util.Set<String> FREE_TEXT =

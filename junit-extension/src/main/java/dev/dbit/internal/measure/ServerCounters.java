@@ -96,9 +96,10 @@ public final class ServerCounters {
      * Whether the server had added the time of every statement it started since {@code start} to
      * its totals. MySQL and MariaDB answer a statement before they add its time, so a reading taken
      * right after a test can miss the test's last statement, and by milliseconds on a busy machine.
-     * On MySQL, {@code Questions} counts a statement when it starts: the totals must hold as many
-     * (commands {@code Questions} leaves out count too, so the check is lenient, never a wait for
-     * nothing). On MariaDB, no other connection may be between its answer and its sleep.
+     * On MySQL, {@code Questions} counts a statement when it starts: the totals must hold as many,
+     * counting only what {@code Questions} counts (a prepare or close counted in their place let a
+     * busy machine's reading miss a server-side prepared execution). On MariaDB, no other
+     * connection may be between its answer and its sleep.
      */
     public boolean timedEverything(Reading start) {
       return replying == 0
@@ -135,9 +136,18 @@ public final class ServerCounters {
   }
 
   /**
+   * The commands {@code Questions} leaves out (prepare, close and reset of a server-side prepared
+   * statement, ping, statistics). Counted as timed, they let the totals of a test that used
+   * server-side prepared statements look complete while its last execution was not yet in them.
+   */
+  private static final String UNASKED_COMMANDS =
+      "EVENT_NAME IN ('statement/com/Prepare', 'statement/com/Close stmt',"
+          + " 'statement/com/Reset stmt', 'statement/com/Ping', 'statement/com/Statistics')";
+
+  /**
    * A query for performance_schema's statement totals net of {@code controlThread}'s own: {@code
    * picos}, the time of client statements ({@link #STATEMENT_EVENTS}), and {@code timed}, how many
-   * statements and commands of any kind those totals hold.
+   * statements and commands those totals hold that {@code Questions} counts too.
    */
   public static String statementTotalsSql(long controlThread) {
     return "SELECT g.picos - c.picos AS picos, g.timed - c.timed AS timed FROM ("
@@ -152,7 +162,9 @@ public final class ServerCounters {
   private static String totalsOf(String table, String where) {
     return "SELECT COALESCE(SUM(IF("
         + STATEMENT_EVENTS
-        + ", SUM_TIMER_WAIT, 0)), 0) AS picos, COALESCE(SUM(COUNT_STAR), 0) AS timed FROM"
+        + ", SUM_TIMER_WAIT, 0)), 0) AS picos, COALESCE(SUM(IF("
+        + UNASKED_COMMANDS
+        + ", 0, COUNT_STAR)), 0) AS timed FROM"
         + " performance_schema."
         + table
         + " WHERE "
