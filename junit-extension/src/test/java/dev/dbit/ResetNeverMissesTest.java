@@ -196,7 +196,11 @@ class ResetNeverMissesTest {
     Set<Integer> unexpected = new TreeSet<>(failures.keySet());
     unexpected.removeAll(LEAKING);
     unexpected.removeAll(MAY_LEAK);
-    assertThat(unexpected).as("tests that failed but left nothing open; %s", replay).isEmpty();
+    assertThat(unexpected)
+        .as(
+            "tests that failed but left nothing open: %s; %s",
+            unexpected.stream().limit(3).map(i -> i + ": " + failures.get(i)).toList(), replay)
+        .isEmpty();
     assertThat(failures.values()).allSatisfy(m -> assertThat(isLeakMessage(m)).as(m).isTrue());
   }
 
