@@ -47,15 +47,20 @@ import org.junit.jupiter.api.Test;
  * <p>Not a timed test: it prints numbers and asserts none of them. Run it with {@code
  * -Ddbit.bench=full} (N=200), {@code -Ddbit.bench=quick} (N=30, no cold starts, no page) or {@code
  * -Ddbit.bench=smoke} (N=3, what CI runs to check that it works); {@code
- * -Ddbit.bench.servers=mysql,external} measures only those. Prints {@code bench <scenario>
- * <method>@<server> n=<N> p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines, writes them to {@code
- * target/dbit-bench.txt} and, in full mode, writes {@code docs/benchmark.md}.
+ * -Ddbit.bench.servers=mysql,external} measures only those, {@code -Ddbit.bench.only=starts} only
+ * the start lines (no page). Prints {@code bench <scenario> <method>@<server> n=<N> p10_ms=<x>
+ * p50_ms=<x> p90_ms=<x>} lines, writes them to {@code target/dbit-bench.txt} and, in full mode,
+ * writes {@code docs/benchmark.md}.
  */
 class ResetBenchmark {
   private static final String EXTERNAL_HOST = "127.0.0.1";
   private static final int EXTERNAL_PORT = 3306;
 
   private final String mode = System.getProperty("dbit.bench", "");
+
+  /** {@code -Ddbit.bench.only=starts}: the start lines alone, every server, no page. */
+  private final boolean startsOnly = "starts".equals(System.getProperty("dbit.bench.only"));
+
   private final List<String> lines = new ArrayList<>();
   private final List<String> servers = new ArrayList<>();
 
@@ -104,7 +109,7 @@ class ResetBenchmark {
     }
     Files.createDirectories(Path.of("target"));
     Files.write(Path.of("target", "dbit-bench.txt"), lines);
-    if (mode.equals("full")) {
+    if (mode.equals("full") && !startsOnly) {
       System.out.println(
           "benchmark page written: "
               + BenchmarkPage.write(
@@ -137,6 +142,9 @@ class ResetBenchmark {
       warm.add(startOnce(target, config.embeddedDir(), config));
     }
     print("start-warm", "dbit" + at, warm);
+    if (startsOnly) {
+      return;
+    }
     try (DatabaseServer server = target.start().apply(config.embeddedDir())) {
       measureResets(server, config, target, at);
       try (DbitRun large = DbitRun.start(largeTableConfig(), server, getClass().getClassLoader())) {
