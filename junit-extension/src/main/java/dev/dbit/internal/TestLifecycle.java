@@ -242,7 +242,7 @@ final class TestLifecycle {
       reading = read.read();
       metrics = first.withServerNumbersOf(measurement.until(reading));
     }
-    return metrics;
+    return measurement.withShapes(metrics);
   }
 
   private static boolean notCounted(TestMetrics metrics, long uncounted) {

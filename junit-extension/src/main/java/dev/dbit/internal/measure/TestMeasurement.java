@@ -51,13 +51,20 @@ public final class TestMeasurement {
                 Math.max(0, picos.getAsLong() - serverStart.statementPicos().getAsLong()) / 1e9)
             : OptionalDouble.empty();
     return TestMetrics.of(
-            wall / 1e6,
-            cpu / 1e6,
-            jdbc.statements(),
-            jdbc.nanos() / 1e6,
-            sqlMillis,
-            OptionalLong.of(server.questions() - serverStart.questions()))
-        .withShapes(shapes.byKind(), shapes.heaviestFirst());
+        wall / 1e6,
+        cpu / 1e6,
+        jdbc.statements(),
+        jdbc.nanos() / 1e6,
+        sqlMillis,
+        OptionalLong.of(server.questions() - serverStart.questions()));
+  }
+
+  /**
+   * {@code metrics} with the test's statements by kind and shape so far; once per reading the test
+   * gets, not per server re-read while the counters catch up.
+   */
+  public TestMetrics withShapes(TestMetrics metrics) {
+    return metrics.withShapes(shapes.byKind(), shapes.heaviestFirst());
   }
 
   /** Whether {@code server}, read just now, holds the time of every statement since the start. */
