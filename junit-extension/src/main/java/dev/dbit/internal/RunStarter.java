@@ -102,13 +102,18 @@ final class RunStarter {
     SchemaRestorer restorer =
         new SchemaRestorer(control, template.schema(), worker.schema(), layout);
     // With large tables, dbit's own writes stay out of the binary log, which it may follow.
-    boolean unlogged =
-        !layout.largeTableKeys().isEmpty() && control.applyAlways("SET SESSION sql_log_bin = 0");
+    boolean followsRows = !layout.largeTableKeys().isEmpty() || !layout.cascadeParents().isEmpty();
+    boolean unlogged = followsRows && control.applyAlways("SET SESSION sql_log_bin = 0");
     boolean reused =
         CopyAtStart.prepare(control, server, unlogged, template, layout, worker.schema(), restorer);
-    if (!layout.largeTableKeys().isEmpty()) {
+    if (followsRows) {
       // Logs why not when it cannot (no log, or sql_log_bin may not be set).
-      RowChangeLog.watch(server, control.get(), worker.schema(), layout.largeTableKeys())
+      RowChangeLog.watch(
+              server,
+              control.get(),
+              worker.schema(),
+              layout.largeTableKeys(),
+              layout.cascadingKeys())
           .ifPresent(restorer.changedRows()::follow);
     }
     return assemble(

@@ -283,7 +283,7 @@ final class TestLifecycle {
    * without restoring it if nothing touched it meanwhile. Then stops following the log.
    */
   void stop(String copy) {
-    if (!restorer.changedRows().followedTables().isEmpty() && lost == null && current == null) {
+    if (restorer.changedRows().followsLog() && lost == null && current == null) {
       try {
         begin(false);
         current = null;

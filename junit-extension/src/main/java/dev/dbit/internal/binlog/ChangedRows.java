@@ -7,26 +7,47 @@ import java.util.Set;
 
 /**
  * What the binary log says tests changed in a copy since the last reset: for each followed table,
- * the keys of every row written, deleted or updated (before and after an update of the key).
+ * the keys of every row written, deleted or updated (before and after an update of the key); for
+ * each followed cascading foreign key, the referenced values its parent's changes handed to the
+ * cascade (deleted rows, changed keys).
  *
  * @param keys for each table in {@code followed}, the changed rows' keys as SQL literals
  * @param followed tables whose every change the log showed; others need a full comparison
+ * @param released for each key in {@code followedKeys} (by constraint name), the referenced values
+ *     as SQL literals, in key order
+ * @param followedKeys cascading keys whose parent's every change the log showed
  */
-public record ChangedRows(Map<String, Set<List<String>>> keys, Set<String> followed) {
+public record ChangedRows(
+    Map<String, Set<List<String>>> keys,
+    Set<String> followed,
+    Map<String, Set<List<String>>> released,
+    Set<String> followedKeys) {
   public ChangedRows {
     keys = Map.copyOf(keys);
     followed = Set.copyOf(followed);
+    released = Map.copyOf(released);
+    followedKeys = Set.copyOf(followedKeys);
   }
 
   /** Nothing known: every table needs a full comparison. */
   public static ChangedRows unknown() {
-    return new ChangedRows(Map.of(), Set.of());
+    return new ChangedRows(Map.of(), Set.of(), Map.of(), Set.of());
   }
 
   /** The keys of the rows of {@code table} tests changed, when the log followed every change. */
   public Optional<Set<List<String>>> of(String table) {
     return followed.contains(table)
         ? Optional.of(keys.getOrDefault(table, Set.of()))
+        : Optional.empty();
+  }
+
+  /**
+   * The referenced values the parent of cascading key {@code name} handed to its cascade, when the
+   * log followed every change of the parent; empty when nothing cascaded.
+   */
+  public Optional<Set<List<String>>> releasedBy(String name) {
+    return followedKeys.contains(name)
+        ? Optional.of(released.getOrDefault(name, Set.of()))
         : Optional.empty();
   }
 }

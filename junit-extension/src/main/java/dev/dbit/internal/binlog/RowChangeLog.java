@@ -11,6 +11,7 @@ import com.github.shyiko.mysql.binlog.event.TableMapEventData;
 import com.github.shyiko.mysql.binlog.event.UpdateRowsEventData;
 import com.github.shyiko.mysql.binlog.event.WriteRowsEventData;
 import dev.dbit.internal.server.DatabaseServer;
+import dev.dbit.internal.template.CascadingKey;
 import java.io.IOException;
 import java.io.Serializable;
 import java.lang.System.Logger.Level;
@@ -33,8 +34,9 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>What the log does not show makes a table unfollowed until the next reset: any statement logged
  * as text in a watched copy ({@code TRUNCATE}, DDL, a session that switched to statement format), a
- * logged row whose shape differs from the table's. Rows a foreign key's {@code ON DELETE CASCADE}
- * changes are not logged at all: the caller compares such tables in full.
+ * logged row whose shape differs from the table's. Rows a foreign key's cascade changes are not
+ * logged at all: for each cascading key it follows the referenced values its parent's deletes and
+ * key changes hand to the cascade, and the caller restores the child rows under them.
  */
 public final class RowChangeLog {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -59,20 +61,24 @@ public final class RowChangeLog {
   }
 
   /**
-   * Starts watching {@code copy}'s {@code tables} (each with a primary key), when the server writes
-   * a full row-based binary log and the control connection may keep its own writes out of it
-   * ({@code SET SESSION sql_log_bin = 0}, which the caller applied); empty, with the reason in the
-   * log, otherwise.
+   * Starts watching {@code copy}'s {@code tables} (each with a primary key) and the parents of its
+   * {@code cascades}, when the server writes a full row-based binary log and the control connection
+   * may keep its own writes out of it ({@code SET SESSION sql_log_bin = 0}, which the caller
+   * applied); empty, with the reason in the log, otherwise.
    */
   public static Optional<Watch> watch(
-      DatabaseServer server, Connection control, String copy, Map<String, List<String>> tables) {
+      DatabaseServer server,
+      Connection control,
+      String copy,
+      Map<String, List<String>> tables,
+      List<CascadingKey> cascades) {
     try {
       Optional<String> unusable = BinaryLogAccess.unusable(control);
       if (unusable.isPresent()) {
         LOG.log(Level.INFO, notFollowed(copy, unusable.get()));
         return Optional.empty();
       }
-      Map<String, TrackedTable> tracked = TrackedTables.read(control, copy, tables);
+      TrackedTables tracked = TrackedTables.read(control, copy, tables, cascades);
       if (tracked.isEmpty()) {
         return Optional.empty();
       }
@@ -111,8 +117,8 @@ public final class RowChangeLog {
     return log;
   }
 
-  private synchronized Watch add(String copy, Map<String, TrackedTable> tables) {
-    CopyWatch watch = new CopyWatch(tables);
+  private synchronized Watch add(String copy, TrackedTables tracked) {
+    CopyWatch watch = new CopyWatch(tracked.tables(), tracked.parents());
     watches.put(copy, watch);
     return new Watch(copy);
   }
@@ -133,20 +139,15 @@ public final class RowChangeLog {
       }
       case WRITE_ROWS, EXT_WRITE_ROWS -> {
         WriteRowsEventData rows = (WriteRowsEventData) data;
-        rows.getRows().forEach(row -> changed(rows.getTableId(), row));
+        rows.getRows().forEach(row -> changed(rows.getTableId(), null, row));
       }
       case DELETE_ROWS, EXT_DELETE_ROWS -> {
         DeleteRowsEventData rows = (DeleteRowsEventData) data;
-        rows.getRows().forEach(row -> changed(rows.getTableId(), row));
+        rows.getRows().forEach(row -> changed(rows.getTableId(), row, null));
       }
       case UPDATE_ROWS, EXT_UPDATE_ROWS -> {
         UpdateRowsEventData rows = (UpdateRowsEventData) data;
-        rows.getRows()
-            .forEach(
-                row -> {
-                  changed(rows.getTableId(), row.getKey());
-                  changed(rows.getTableId(), row.getValue());
-                });
+        rows.getRows().forEach(row -> changed(rows.getTableId(), row.getKey(), row.getValue()));
       }
       case QUERY -> statementLogged((QueryEventData) data);
       default -> {
@@ -159,11 +160,12 @@ public final class RowChangeLog {
     notifyAll();
   }
 
-  private void changed(long tableId, Serializable[] row) {
+  /** A logged insert ({@code before} null), delete ({@code after} null) or update. */
+  private void changed(long tableId, Serializable[] before, Serializable[] after) {
     Logged logged = tableIds.get(tableId);
     CopyWatch watch = logged == null ? null : watches.get(logged.schema());
     if (watch != null) {
-      watch.changed(logged.table(), logged.columnCount(), row);
+      watch.changed(logged.table(), logged.columnCount(), before, after);
     }
   }
 
@@ -248,7 +250,7 @@ public final class RowChangeLog {
       }
     }
 
-    /** The tables followed, in no order. */
+    /** The tables followed by key, in no order. */
     public Set<String> tables() {
       synchronized (RowChangeLog.this) {
         CopyWatch watch = watches.get(copy);

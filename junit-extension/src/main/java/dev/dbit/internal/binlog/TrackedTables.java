@@ -2,6 +2,7 @@ package dev.dbit.internal.binlog;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 
+import dev.dbit.internal.template.CascadingKey;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -13,20 +14,33 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
-/** Reads where each key column of the tables to follow sits in a logged row, and its type. */
-final class TrackedTables {
+/**
+ * Reads where each key column of the tables to follow, and each referenced column of the cascading
+ * keys to follow, sits in a logged row, and its type.
+ *
+ * @param tables the followed tables by name
+ * @param parents the followed cascading keys, by parent table
+ */
+record TrackedTables(Map<String, TrackedTable> tables, Map<String, List<ParentKey>> parents) {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
-  private TrackedTables() {}
+  /** Whether there is nothing to follow. */
+  boolean isEmpty() {
+    return tables.isEmpty() && parents.isEmpty();
+  }
 
   /**
    * The tables of {@code keys} (table to its primary-key columns) whose key dbit can read from the
-   * log; the others are named in the log and compared in full.
+   * log, and the keys of {@code cascades} whose referenced values it can; the others are named in
+   * the log and compared in full.
    */
-  static Map<String, TrackedTable> read(
-      Connection control, String copy, Map<String, List<String>> keys) throws SQLException {
+  static TrackedTables read(
+      Connection control, String copy, Map<String, List<String>> keys, List<CascadingKey> cascades)
+      throws SQLException {
     Map<String, Map<String, Column>> columns = new HashMap<>();
     try (Statement statement = control.createStatement();
         ResultSet rows =
@@ -71,7 +85,51 @@ final class TrackedTables {
               + " with the template in full after a test changed them: "
               + unreadable);
     }
-    return tracked;
+    return new TrackedTables(tracked, parents(columns, cascades));
+  }
+
+  /** The cascading keys whose referenced values dbit can read from the log, by parent table. */
+  private static Map<String, List<ParentKey>> parents(
+      Map<String, Map<String, Column>> columns, List<CascadingKey> cascades) {
+    Set<String> reached = cascades.stream().map(CascadingKey::child).collect(Collectors.toSet());
+    Map<String, List<ParentKey>> parents = new TreeMap<>();
+    List<String> unreadable = new ArrayList<>();
+    for (CascadingKey key : cascades) {
+      Map<String, Column> all = columns.getOrDefault(key.parent(), Map.of());
+      List<KeyColumn> referenced = new ArrayList<>();
+      for (String name : key.parentColumns()) {
+        Column column = all.get(name);
+        Optional<KeyColumn> readable =
+            column == null
+                ? Optional.empty()
+                : KeyColumn.of(
+                    column.position() - 1, column.dataType(), column.type(), column.charset());
+        readable.ifPresent(referenced::add);
+      }
+      if (referenced.size() < key.parentColumns().size()) {
+        unreadable.add(key.name() + " (" + key.parent() + ")");
+        continue;
+      }
+      parents
+          .computeIfAbsent(key.parent(), t -> new ArrayList<>())
+          .add(
+              new ParentKey(
+                  key.name(),
+                  all.size(),
+                  referenced,
+                  key.onDelete(),
+                  key.onUpdate(),
+                  reached.contains(key.parent())));
+    }
+    if (!unreadable.isEmpty()) {
+      LOG.log(
+          Level.INFO,
+          "dbit: cascading foreign keys whose referenced values the binary log does not give back"
+              + " exactly; the tables they reach are compared with the template in full after"
+              + " their parent changed: "
+              + unreadable);
+    }
+    return parents;
   }
 
   private record Column(int position, String dataType, String type, String charset) {}

@@ -2,10 +2,11 @@ package dev.dbit.internal.reset;
 
 import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.binlog.RowChangeLog;
+import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
-import java.util.Map;
+import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 
@@ -16,7 +17,8 @@ import java.util.Set;
  * are compared with the template in full.
  */
 public final class ChangedRowSources {
-  private final Map<String, ?> largeTables;
+  /** Tables whose changes the log is read for: large tables and the parents of cascades. */
+  private final Set<String> rowsRead;
 
   /** Triggers that keep the keys of changed rows of large tables, where dbit installed them. */
   private Optional<KeyTriggers> keyTriggers = Optional.empty();
@@ -27,16 +29,20 @@ public final class ChangedRowSources {
   /** What the log said for the reset under way; read at most once per reset. */
   private ChangedRows changesThisReset;
 
-  /**
-   * @param largeTables the large tables, by name
-   */
-  ChangedRowSources(Map<String, ?> largeTables) {
-    this.largeTables = largeTables;
+  ChangedRowSources(SchemaLayout layout) {
+    Set<String> read = new HashSet<>(layout.largeTableKeys().keySet());
+    read.addAll(layout.cascadeParents());
+    this.rowsRead = Set.copyOf(read);
   }
 
   /** Restores large tables by the rows {@code watch} says tests changed. */
   public void follow(RowChangeLog.Watch watch) {
     rowLog = Optional.of(watch);
+  }
+
+  /** Whether dbit follows the binary log for this copy. */
+  public boolean followsLog() {
+    return rowLog.isPresent();
   }
 
   /** The large tables restored by changed rows; empty when dbit does not follow the log. */
@@ -96,11 +102,11 @@ public final class ChangedRowSources {
   }
 
   /**
-   * The rows tests changed since the last reset, read once per reset and only when a large table is
-   * among {@code dirty}.
+   * The rows tests changed since the last reset, read once per reset and only when a large table or
+   * the parent of a cascade is among {@code dirty}.
    */
   ChangedRows changes(Connection control, Collection<String> dirty) throws SQLException {
-    if (rowLog.isEmpty() || dirty.stream().noneMatch(largeTables::containsKey)) {
+    if (rowLog.isEmpty() || dirty.stream().noneMatch(rowsRead::contains)) {
       return changesThisReset == null ? ChangedRows.unknown() : changesThisReset;
     }
     if (changesThisReset == null) {

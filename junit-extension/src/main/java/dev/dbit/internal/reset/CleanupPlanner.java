@@ -1,6 +1,7 @@
 package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.RestoreSql;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Works out how to clean a set of dirty tables: in which order, with which statements, and what
@@ -33,9 +35,9 @@ final class CleanupPlanner {
    * triggers write last; only chains of triggers (a trigger target that fires triggers itself) need
    * a second probe. All in one transaction: one commit for all tables instead of one per DELETE.
    *
-   * <p>A large table whose changed rows the binary log showed gets only those rows restored; one a
-   * foreign key cascades into from a dirty table (cascaded rows are not logged) is compared in
-   * full.
+   * <p>A large table whose changed rows the binary log showed gets only those rows restored, with
+   * the rows a cascade from a dirty table may have changed ({@link CascadeScope}); where the log
+   * did not show what a cascade released, the tables it reaches are compared in full.
    *
    * @param countersMoved tables whose {@code AUTO_INCREMENT} counter moved since it was last reset
    * @param resetAutoIncrement whether this cleanup also resets those counters
@@ -50,11 +52,11 @@ final class CleanupPlanner {
       boolean resetAutoIncrement,
       ChangedRows changes,
       Optional<KeyTriggers> keyTriggers) {
-    List<String> tables = order(dirty);
-    Set<String> cascadedInto = new LinkedHashSet<>();
-    for (String table : tables) {
-      cascadedInto.addAll(layout.cascadeChildren().getOrDefault(table, Set.of()));
-    }
+    CascadeScope cascades = CascadeScope.of(layout, template, dirty, changes);
+    Set<String> reached = cascades.reached();
+    Set<String> all = new LinkedHashSet<>(dirty);
+    all.addAll(reached);
+    List<String> tables = order(all);
     Set<String> sources = new LinkedHashSet<>();
     tables.stream().filter(this::firesTriggers).forEach(sources::add);
     Set<String> writtenByTriggers = triggerTargets(sources);
@@ -63,22 +65,25 @@ final class CleanupPlanner {
     for (String table : tables) {
       List<String> columns = layout.referenceColumns().get(table);
       Optional<Set<List<String>>> changedKeys =
-          cascadedInto.contains(table) ? Optional.empty() : changes.of(table);
+          cascades.inFull(table)
+              ? Optional.empty()
+              : dirty.contains(table) ? changes.of(table) : Optional.of(Set.of());
       boolean keyed = keyTriggers.isPresent() && keyTriggers.get().tables().contains(table);
       if (columns == null) {
         statements.add("DELETE FROM " + qualified(copy, table));
       } else if (changedKeys.isPresent() && layout.largeTableKeys().containsKey(table)) {
-        statements.addAll(
-            RestoreSql.restoreRowsSql(template, copy, layout, table, changedKeys.get()));
+        statements.addAll(restoreRows(table, changedKeys.get(), cascades.conditions(table)));
       } else if (keyed
           && keyTriggers.get().complete()
-          && !cascadedInto.contains(table)
+          && !reached.contains(table)
           && !writtenByTriggers.contains(table)) {
         statements.addAll(keyTriggers.get().restoreSql(template, table));
       } else if (keyed) {
         statements.addAll(keyTriggers.get().restoreInFullSql(template, table));
       } else {
-        statements.add(RestoreSql.restoreTableSql(template, copy, layout, table));
+        // One entry per statement: readers count dbit's own statements by them.
+        statements.addAll(
+            List.of(RestoreSql.restoreTableSql(template, copy, layout, table).split(";\n")));
       }
     }
     statements.add("COMMIT");
@@ -91,6 +96,52 @@ final class CleanupPlanner {
       moved.clear();
     }
     return new CleanupPlan(tables, chained(tables), statements, moved);
+  }
+
+  /**
+   * Gives {@code table} back the template's rows with {@code keys} and the rows a cascade may have
+   * changed: those under released values in the copy (moved or set null there) and in the template,
+   * by key.
+   */
+  private List<String> restoreRows(
+      String table, Set<List<String>> keys, List<RowCondition> cascaded) {
+    if (cascaded.isEmpty()) {
+      return RestoreSql.restoreRowsSql(template, copy, layout, table, keys);
+    }
+    List<String> key = layout.largeTableKeys().get(table);
+    String copyTable = qualified(copy, table);
+    String templateTable = qualified(template, table);
+    List<RowCondition> rows = new ArrayList<>(cascaded);
+    List<String> statements = new ArrayList<>();
+    if (!keys.isEmpty()) {
+      RowCondition written = new RowCondition.Released(key, keys);
+      statements.add("DELETE FROM " + copyTable + " WHERE " + written.sql(copyTable));
+      rows.add(written);
+    }
+    List<RowCondition> literal = cascaded.stream().filter(RowCondition::literal).toList();
+    if (!literal.isEmpty()) {
+      statements.add(
+          "DELETE FROM " + copyTable + " WHERE " + RowCondition.anyOf(literal, copyTable));
+    }
+    String sameKey =
+        key.stream()
+            .map(k -> copyTable + "." + quote(k) + " = " + templateTable + "." + quote(k))
+            .collect(Collectors.joining(" AND "));
+    statements.add(
+        "DELETE "
+            + copyTable
+            + " FROM "
+            + copyTable
+            + " JOIN "
+            + templateTable
+            + " ON "
+            + sameKey
+            + " WHERE "
+            + RowCondition.anyOf(cascaded, templateTable));
+    statements.add(
+        RestoreSql.insertRowsWhere(
+            template, copy, layout, table, RowCondition.anyOf(rows, templateTable)));
+    return statements;
   }
 
   private List<String> order(Collection<String> dirty) {

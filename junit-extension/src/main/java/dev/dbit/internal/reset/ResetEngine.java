@@ -15,8 +15,9 @@ import java.util.function.UnaryOperator;
  *   <li>End reading (one request): the test's counters and the tables it changed.
  *   <li>Before the next test: when the end reading named no table, the reader's gate asks whether
  *       anything changed since (one request, which starts the next test when nothing did).
- *   <li>The changed set: those tables and the tables their cascading foreign keys reach; after a
- *       rolled-back test, only those of them that still differ.
+ *   <li>The changed set: those tables (the plan adds what their cascades reached); after a
+ *       rolled-back test, only those of them and of the tables their cascades reach that still
+ *       differ.
  *   <li>One request cleans them and reads again: the counters the next test starts from, and the
  *       tables written meanwhile by some other connection, cleaned by the next pass.
  *   <li>A cleanup whose triggers may have written again, a change no reader can see ({@code
@@ -32,7 +33,7 @@ final class ResetEngine<R extends ChangeReader.Reading> implements BetweenTests 
 
   private final ChangeReader<R> reader;
   private final Cleanups cleanups;
-  private final UnaryOperator<Set<String>> withCascades;
+  private final UnaryOperator<Set<String>> ours;
 
   /** The reading that ended the last test, when no reset has followed it yet. */
   private R ended;
@@ -40,13 +41,12 @@ final class ResetEngine<R extends ChangeReader.Reading> implements BetweenTests 
   private boolean distrusted;
 
   /**
-   * @param withCascades the schema's tables among those given, with the tables their cascading
-   *     foreign keys reach
+   * @param ours the schema's tables among those given
    */
-  ResetEngine(ChangeReader<R> reader, Cleanups cleanups, UnaryOperator<Set<String>> withCascades) {
+  ResetEngine(ChangeReader<R> reader, Cleanups cleanups, UnaryOperator<Set<String>> ours) {
     this.reader = reader;
     this.cleanups = cleanups;
-    this.withCascades = withCascades;
+    this.ours = ours;
   }
 
   /** The failure of a reset after {@link #MAX_PASSES} cleanups that each found new writes. */
@@ -111,10 +111,10 @@ final class ResetEngine<R extends ChangeReader.Reading> implements BetweenTests 
     throw keptChanging();
   }
 
-  /** The schema's tables {@code reading} names as changed, with those their cascades reach. */
+  /** The schema's tables {@code reading} names as changed. */
   private Set<String> dirty(R reading) {
     Set<String> changed = reading.changed();
-    return changed == null ? Set.of() : withCascades.apply(new LinkedHashSet<>(changed));
+    return changed == null ? Set.of() : ours.apply(new LinkedHashSet<>(changed));
   }
 
   private ServerCounters.Reading probeEverything(Optional<R> gate) throws SQLException {

@@ -28,12 +28,11 @@ public final class ResetEngines {
 
   private ResetEngines() {}
 
-  /** The schema's tables among {@code changed}, with the tables their cascades reach. */
-  private static Set<String> withCascades(
-      SchemaLayout layout, Set<String> tables, Set<String> changed) {
+  /** The schema's tables among {@code changed}. */
+  private static Set<String> ours(Set<String> tables, Set<String> changed) {
     Set<String> ours = new LinkedHashSet<>(changed);
     ours.retainAll(tables);
-    return layout.withCascades(ours);
+    return ours;
   }
 
   /**
@@ -56,24 +55,24 @@ public final class ResetEngines {
       KeyTriggers.remove(control.get(), copy);
     }
     Set<String> tables = Set.copyOf(layout.tables());
-    UnaryOperator<Set<String>> withCascades = changed -> withCascades(layout, tables, changed);
+    UnaryOperator<Set<String>> ours = changed -> ours(tables, changed);
     Optional<UserStatisticsReader> statistics =
         UserStatisticsReader.ifAvailable(control, restorer, tables, copy, counters);
     if (statistics.isPresent()) {
       ChangeMarkers.remove(control.get(), copy);
-      return new ResetEngine<>(statistics.get(), restorer, withCascades);
+      return new ResetEngine<>(statistics.get(), restorer, ours);
     }
     Optional<TableIoReader> tableIo =
         TableIoReader.ifAvailable(control, restorer, tables, copy, counters);
     if (tableIo.isPresent()) {
       ChangeMarkers.remove(control.get(), copy);
-      return new ResetEngine<>(tableIo.get(), restorer, withCascades);
+      return new ResetEngine<>(tableIo.get(), restorer, ours);
     }
     if (!triggers) {
       ChangeMarkers.remove(control.get(), copy);
       LOG.log(Level.INFO, TRIGGERS_OFF);
       return new ResetEngine<>(
-          new RowCounterGate(control, restorer, counters, copy), restorer, withCascades);
+          new RowCounterGate(control, restorer, counters, copy), restorer, ours);
     }
     // No binary log to follow and no counter per table: triggers keep the changed keys.
     if (restorer.changedRows().followedTables().isEmpty() && !layout.largeTableKeys().isEmpty()) {
@@ -82,10 +81,9 @@ public final class ResetEngines {
     Optional<ChangeMarkerReader> marked =
         ChangeMarkerReader.ifAvailable(control, restorer, layout, copy, counters);
     if (marked.isPresent()) {
-      return new ResetEngine<>(marked.get(), restorer, withCascades);
+      return new ResetEngine<>(marked.get(), restorer, ours);
     }
     LOG.log(Level.WARNING, RowCounterGate.ADVICE.formatted(layout.tables().size()));
-    return new ResetEngine<>(
-        new RowCounterGate(control, restorer, counters, copy), restorer, withCascades);
+    return new ResetEngine<>(new RowCounterGate(control, restorer, counters, copy), restorer, ours);
   }
 }

@@ -55,7 +55,7 @@ public final class SchemaRestorer implements Cleanups {
     this.planner = new CleanupPlanner(template, copy, layout);
     this.referenceTables = List.copyOf(layout.referenceTables());
     this.checksums = new ReferenceChecksums(control, copy);
-    this.sources = new ChangedRowSources(layout.largeTableKeys());
+    this.sources = new ChangedRowSources(layout);
     this.probe = new FullProbe(control, copy, layout, checksums, sources);
   }
 
@@ -149,10 +149,11 @@ public final class SchemaRestorer implements Cleanups {
     if (!applies) {
       return Optional.empty();
     }
+    Set<String> reached = layout.withCascades(flagged);
     FullProbe.AfterRollback asked =
-        probe.afterRollback(flagged, sources.changes(control.get(), flagged));
+        probe.afterRollback(reached, sources.changes(control.get(), reached));
     statementsSent += asked.statements();
-    flagged.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
+    reached.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
     return Optional.of(asked.differing());
   }
 

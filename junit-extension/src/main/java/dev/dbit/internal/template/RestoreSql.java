@@ -142,6 +142,21 @@ public final class RestoreSql {
   }
 
   /**
+   * Copies the template's rows of {@code table} that {@code condition} (on the template's table,
+   * named in full) selects into {@code copy}.
+   */
+  public static String insertRowsWhere(
+      String template, String copy, SchemaLayout layout, String table, String condition) {
+    return insertInto(copy, layout, table)
+        + " SELECT "
+        + selectList(layout, table, "")
+        + " FROM "
+        + qualified(template, table)
+        + " WHERE "
+        + condition;
+  }
+
+  /**
    * {@code INSERT INTO copy.table}, with its insertable columns named where {@link
    * SchemaLayout#columnListTables()} says so, without strict mode where {@link
    * SchemaLayout#lenientCopyTables()} says so.

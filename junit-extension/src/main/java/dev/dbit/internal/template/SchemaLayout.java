@@ -28,8 +28,8 @@ import java.util.stream.Collectors;
  * @param deleteTriggerTables tables with a DELETE trigger
  * @param insertTriggerTables tables with an INSERT trigger
  * @param triggerTargets for each table with triggers, the tables its trigger bodies name
- * @param cascadeChildren for each table, the tables whose foreign keys to it cascade or set null on
- *     delete or update: the server changes their rows without counting them as row writes
+ * @param cascadingKeys the foreign keys that cascade or set null on delete or update: the server
+ *     changes their child rows without logging or counting them as row writes
  * @param autoIncrementTables tables with an {@code AUTO_INCREMENT} column
  * @param columnListTables tables with generated or invisible columns: their rows are copied naming
  *     the insertable columns; all others with {@code SELECT *}, which MariaDB 11.4 needs for a
@@ -50,7 +50,7 @@ public record SchemaLayout(
     Set<String> deleteTriggerTables,
     Set<String> insertTriggerTables,
     Map<String, Set<String>> triggerTargets,
-    Map<String, Set<String>> cascadeChildren,
+    List<CascadingKey> cascadingKeys,
     Set<String> autoIncrementTables,
     Set<String> columnListTables,
     Set<String> lenientCopyTables,
@@ -67,7 +67,7 @@ public record SchemaLayout(
     deleteTriggerTables = Set.copyOf(deleteTriggerTables);
     insertTriggerTables = Set.copyOf(insertTriggerTables);
     triggerTargets = Map.copyOf(triggerTargets);
-    cascadeChildren = Map.copyOf(cascadeChildren);
+    cascadingKeys = List.copyOf(cascadingKeys);
     autoIncrementTables = Set.copyOf(autoIncrementTables);
     columnListTables = Set.copyOf(columnListTables);
     lenientCopyTables = Set.copyOf(lenientCopyTables);
@@ -149,30 +149,30 @@ public record SchemaLayout(
         triggers.onDelete(),
         triggers.onInsert(),
         triggers.targets(),
-        cascadeChildren(connection, schema),
+        CascadingKey.read(connection, schema),
         columns.autoIncrement().stream().filter(tables::contains).collect(Collectors.toSet()),
         columnList.stream().filter(tables::contains).collect(Collectors.toSet()),
         lenient.stream().filter(tables::contains).collect(Collectors.toSet()),
         largeTableKeys(connection, schema, referenceColumns.keySet()));
   }
 
-  private static Map<String, Set<String>> cascadeChildren(Connection connection, String schema)
-      throws SQLException {
+  /**
+   * For each table, the tables whose foreign keys to it cascade or set null on delete or update.
+   */
+  public Map<String, Set<String>> cascadeChildren() {
     Map<String, Set<String>> children = new LinkedHashMap<>();
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT REFERENCED_TABLE_NAME, TABLE_NAME FROM"
-                + " information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ? AND"
-                + " (DELETE_RULE <> 'RESTRICT' AND DELETE_RULE <> 'NO ACTION' OR UPDATE_RULE <>"
-                + " 'RESTRICT' AND UPDATE_RULE <> 'NO ACTION')")) {
-      query.setString(1, schema);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          children.computeIfAbsent(rows.getString(1), t -> new TreeSet<>()).add(rows.getString(2));
-        }
-      }
+    for (CascadingKey key : cascadingKeys) {
+      children.computeIfAbsent(key.parent(), t -> new TreeSet<>()).add(key.child());
     }
     return children;
+  }
+
+  /** Tables a cascading foreign key of a reference table refers to. */
+  public Set<String> cascadeParents() {
+    return cascadingKeys.stream()
+        .filter(k -> referenceColumns.containsKey(k.child()))
+        .map(CascadingKey::parent)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /**
@@ -183,6 +183,7 @@ public record SchemaLayout(
   public Set<String> withCascades(Set<String> dirty) {
     Set<String> result = new TreeSet<>(dirty);
     ArrayDeque<String> work = new ArrayDeque<>(dirty);
+    Map<String, Set<String>> cascadeChildren = cascadeChildren();
     while (!work.isEmpty()) {
       for (String child : cascadeChildren.getOrDefault(work.pop(), Set.of())) {
         if (referenceColumns.containsKey(child) && result.add(child)) {

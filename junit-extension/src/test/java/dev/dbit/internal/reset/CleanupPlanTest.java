@@ -3,6 +3,7 @@ package dev.dbit.internal.reset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dbit.internal.binlog.ChangedRows;
+import dev.dbit.internal.template.CascadingKey;
 import dev.dbit.internal.template.SchemaLayout;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,23 @@ class CleanupPlanTest {
           Set.of("customer", "sales_order"),
           Set.of(),
           Map.of("customer", Set.of("audit_log"), "sales_order", Set.of("order_history")),
-          Map.of("country", Set.of("customer"), "customer", Set.of("country")),
+          List.of(
+              new CascadingKey(
+                  "fk_customer_country",
+                  "customer",
+                  List.of("country"),
+                  "country",
+                  List.of("code"),
+                  "CASCADE",
+                  "CASCADE"),
+              new CascadingKey(
+                  "fk_country_customer",
+                  "country",
+                  List.of("founder"),
+                  "customer",
+                  List.of("id"),
+                  "SET NULL",
+                  "RESTRICT")),
           Set.of("customer", "sales_order"),
           Set.of(),
           Set.of(),
@@ -36,7 +53,8 @@ class CleanupPlanTest {
   void tablesWhoseResetFiresTriggersGoFirstAndTheirTargetsLast() {
     CleanupPlan plan = plan("audit_log", "brand", "customer");
 
-    assertThat(plan.tables()).containsExactly("customer", "brand", "audit_log");
+    // country: customer's cascade reaches it, and nothing says what that cascade released.
+    assertThat(plan.tables()).containsExactly("customer", "brand", "country", "audit_log");
     assertThat(plan.needsConfirmation()).isFalse();
   }
 
@@ -70,7 +88,7 @@ class CleanupPlanTest {
             Set.of("a", "b"),
             Set.of(),
             Map.of("a", Set.of("b"), "b", Set.of("c")),
-            Map.of(),
+            List.of(),
             Set.of(),
             Set.of(),
             Set.of(),
@@ -126,8 +144,9 @@ class CleanupPlanTest {
         planner.plan(List.of("customer"), moved, true, ChangedRows.unknown(), Optional.empty());
 
     assertThat(moved).as("the caller's bookkeeping").containsExactly("sales_order");
-    // START TRANSACTION, DELETE customer, DELETE audit_log, COMMIT, two ALTERs.
-    assertThat(plan.statements()).hasSize(6);
+    // START TRANSACTION, DELETE customer, DELETE and INSERT country (its cascade), DELETE
+    // audit_log, COMMIT, two ALTERs.
+    assertThat(plan.statements()).hasSize(8);
     assertThat(plan.sql().split(";\n")).hasSize(plan.statements().size());
   }
 
@@ -141,7 +160,15 @@ class CleanupPlanTest {
           Set.of(),
           Set.of(),
           Map.of(),
-          Map.of("gallery", Set.of("image")),
+          List.of(
+              new CascadingKey(
+                  "fk_image_gallery",
+                  "image",
+                  List.of("gallery_id"),
+                  "gallery",
+                  List.of("id"),
+                  "CASCADE",
+                  "RESTRICT")),
           Set.of(),
           Set.of(),
           Set.of(),
@@ -150,7 +177,11 @@ class CleanupPlanTest {
   @Test
   void aLargeTableGetsBackOnlyTheRowsTheLogShowsChanged() {
     ChangedRows changes =
-        new ChangedRows(Map.of("image", Set.of(List.of("7"), List.of("3"))), Set.of("image"));
+        new ChangedRows(
+            Map.of("image", Set.of(List.of("7"), List.of("3"))),
+            Set.of("image"),
+            Map.of(),
+            Set.of());
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", LARGE)
@@ -166,7 +197,7 @@ class CleanupPlanTest {
 
   @Test
   void aFollowedLargeTableWithNoLoggedChangeNeedsNoStatement() {
-    ChangedRows rolledBack = new ChangedRows(Map.of(), Set.of("image"));
+    ChangedRows rolledBack = new ChangedRows(Map.of(), Set.of("image"), Map.of(), Set.of());
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", LARGE)
@@ -177,7 +208,7 @@ class CleanupPlanTest {
 
   @Test
   void aLargeTableACascadeReachesIsComparedInFullForCascadedRowsAreNotLogged() {
-    ChangedRows changes = new ChangedRows(Map.of(), Set.of("image"));
+    ChangedRows changes = new ChangedRows(Map.of(), Set.of("image"), Map.of(), Set.of());
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", LARGE)

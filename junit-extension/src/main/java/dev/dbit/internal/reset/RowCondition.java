@@ -1,0 +1,86 @@
+package dev.dbit.internal.reset;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Which rows of a table a cascade may have changed, as an SQL condition on a reference to that
+ * table: the rows under values a parent's logged change released, or the rows under the template's
+ * rows of a parent that a cascade reached in turn.
+ */
+sealed interface RowCondition {
+
+  /** The condition on the columns of {@code table} (a qualified table name). */
+  String sql(String table);
+
+  /** Whether the condition is only literals: it can be asked of the copy's rows too. */
+  boolean literal();
+
+  /** The rows whose {@code columns} hold one of {@code values} (SQL literals, in key order). */
+  record Released(List<String> columns, Set<List<String>> values) implements RowCondition {
+    @Override
+    public String sql(String table) {
+      String in =
+          values.stream()
+              .map(v -> v.size() == 1 ? v.get(0) : "(" + String.join(", ", v) + ")")
+              .sorted()
+              .collect(Collectors.joining(", "));
+      return columnsOf(table, columns) + " IN (" + in + ")";
+    }
+
+    @Override
+    public boolean literal() {
+      return true;
+    }
+  }
+
+  /**
+   * The rows whose {@code columns} refer to a row of {@code parent} (the template's table,
+   * qualified) that one of {@code parentConditions} selects.
+   */
+  record Under(
+      List<String> columns,
+      String parent,
+      List<String> parentColumns,
+      List<RowCondition> parentConditions)
+      implements RowCondition {
+    @Override
+    public String sql(String table) {
+      String selected =
+          parentColumns.stream()
+              .map(c -> parent + "." + quote(c))
+              .collect(Collectors.joining(", "));
+      return columnsOf(table, columns)
+          + " IN (SELECT "
+          + selected
+          + " FROM "
+          + parent
+          + " WHERE "
+          + anyOf(parentConditions, parent)
+          + ")";
+    }
+
+    @Override
+    public boolean literal() {
+      return false;
+    }
+  }
+
+  /** The disjunction of {@code conditions} on {@code table}. */
+  static String anyOf(List<RowCondition> conditions, String table) {
+    return conditions.size() == 1
+        ? conditions.get(0).sql(table)
+        : conditions.stream()
+            .map(c -> "(" + c.sql(table) + ")")
+            .collect(Collectors.joining(" OR "));
+  }
+
+  private static String columnsOf(String table, List<String> columns) {
+    String list =
+        columns.stream().map(c -> table + "." + quote(c)).collect(Collectors.joining(", "));
+    return columns.size() == 1 ? list : "(" + list + ")";
+  }
+}
