@@ -75,6 +75,8 @@ final class BenchmarkHeadline {
     table.addAll(floor(medians, servers));
     table.add("");
     table.addAll(largeTable(medians, servers));
+    table.add("");
+    table.addAll(cascades(medians, servers));
     return table;
   }
 
@@ -104,7 +106,7 @@ final class BenchmarkHeadline {
             "server",
             "typical: dbit ms",
             "cleanup alone ms",
-            "dbit minus cleanup alone ms",
+            "dbit above cleanup-only ms",
             "end reading ms",
             "delete-each / cleanup alone",
             "probe-all / cleanup alone",
@@ -155,6 +157,44 @@ final class BenchmarkHeadline {
         cells.add(format("%.1fx", medians.get("reset-large " + kind + "@" + server) / nothing));
       }
       table.add(row(cells.toArray(String[]::new)));
+    }
+    return table;
+  }
+
+  /**
+   * The cascade scenario: a parent changed without a key change and a child changed against a leaf
+   * one-row change; a parent delete against the leaf change and the floor of restoring its rows.
+   */
+  private static List<String> cascades(Map<String, Double> medians, Set<String> servers) {
+    List<String> table =
+        heading(
+            "Cascades",
+            "server",
+            "leaf one-row change: dbit ms",
+            "its floor ms",
+            "parent updated, key kept / leaf",
+            "child updated / leaf",
+            "parent deleted: dbit ms",
+            "its rows' floor ms",
+            "(parent deleted - its floor) / leaf");
+    for (String server : servers) {
+      String at = "@" + server;
+      Double leaf = medians.get("reset-cascade leaf-update" + at);
+      if (leaf == null) {
+        continue;
+      }
+      double deleted = medians.get("reset-cascade parent-delete" + at);
+      double deleteFloor = medians.get("reset-cascade cleanup-only-parent-delete" + at);
+      table.add(
+          row(
+              server,
+              format("%.2f", leaf),
+              format("%.2f", medians.get("reset-cascade cleanup-only-leaf" + at)),
+              format("%.2fx", medians.get("reset-cascade parent-update" + at) / leaf),
+              format("%.2fx", medians.get("reset-cascade child-update" + at) / leaf),
+              format("%.2f", deleted),
+              format("%.2f", deleteFloor),
+              format("%.2fx", (deleted - deleteFloor) / leaf)));
     }
     return table;
   }

@@ -73,6 +73,14 @@ final class BenchmarkPage {
         row of `image`, in a new random order each round. Every test ends with one query
         through dbit's pool; the first round checks that each reset left `image` as the
         template has it.
+      - `reset-cascade`: the same on a third schema, the cascade fixture (`account`, 100 rows
+        -> `project`, 2,000, on delete and update cascade -> `task`, 20,000, on delete cascade
+        -> `note`, 20,000, on delete set null), after a test that changed nothing, updated one
+        `note` (the leaf), one `project` (a child in the middle) or one `account` without
+        changing its key, or deleted one `account` (20 projects, 200 tasks and 200 notes go
+        or lose their task by cascade). `cleanup-only-leaf` and `cleanup-only-parent-delete`
+        are the floors: the restore of exactly those rows, known beforehand, in one request.
+        The first round checks that every reset left the four tables as the template has them.
       - `round-trip`: `select1` is one `SELECT 1` taken between tests in the same shuffled
         rotation as the resets, the unit for "round trips"; `select1-loop` is back-to-back
         `SELECT 1` with every cache warm.

@@ -128,7 +128,8 @@ class ResetBenchmark {
               "reset-clean dbit" + at,
               "test-typical dbit" + at,
               "test-typical rollback" + at,
-              "start-warm dbit" + at);
+              "start-warm dbit" + at,
+              "reset-cascade parent-delete" + at);
     }
   }
 
@@ -150,6 +151,7 @@ class ResetBenchmark {
       try (DbitRun large = DbitRun.start(largeTableConfig(), server, getClass().getClassLoader())) {
         largeTableResets(large, n(200, 3), at);
       }
+      CascadeResets.measure(server, n(200, 3), at, this::print);
     }
   }
 
@@ -267,7 +269,8 @@ class ResetBenchmark {
   private String conditions() {
     return String.format(
         "Connector/J %s, Java %s, %d cores, %s %s; the 135-table schema in `schemas/` and, for"
-            + " `reset-large`, the large table fixture (`LargeTableSchema` in the tests)."
+            + " `reset-large`, the large table fixture (`LargeTableSchema` in the tests); for"
+            + " `reset-cascade`, the cascade fixture (`CascadeSchema`)."
             + " Servers: %s.",
         com.mysql.cj.Constants.CJ_VERSION,
         System.getProperty("java.version"),

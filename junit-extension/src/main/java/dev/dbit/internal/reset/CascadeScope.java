@@ -60,36 +60,72 @@ final class CascadeScope {
     return scope;
   }
 
-  /** Adds, breadth first, the rows under the template's rows of every table reached. */
+  /**
+   * Adds the rows under the template's rows of every table reached, parents before children, one
+   * condition per chain: a disjunction would make the server scan the table.
+   */
   private void followDown(String template) {
-    ArrayDeque<String> work = new ArrayDeque<>(conditions.keySet());
-    while (!work.isEmpty()) {
-      String reached = work.poll();
+    for (String reached : parentsFirst()) {
+      if (!conditions.containsKey(reached)) {
+        continue;
+      }
       for (CascadingKey key : keys) {
         if (!key.parent().equals(reached) || inFull.contains(key.child())) {
           continue;
         }
-        int level = depth.get(reached) + 1;
-        if (level > MAX_DEPTH
+        if (inFull.contains(reached)
+            || depth.get(reached) >= MAX_DEPTH
             || layout.withCascades(Set.of(key.child())).contains(reached)
             || rewritesReferencedColumns(key)) {
           inFull.addAll(layout.withCascades(Set.of(key.child())));
           continue;
         }
-        boolean first = !conditions.containsKey(key.child());
-        add(
-            key.child(),
-            level,
-            new RowCondition.Under(
-                key.childColumns(),
-                qualified(template, reached),
-                key.parentColumns(),
-                conditions.get(reached)));
-        if (first) {
-          work.add(key.child());
+        for (RowCondition above : List.copyOf(conditions.get(reached))) {
+          add(
+              key.child(),
+              depth.get(reached) + 1,
+              new RowCondition.Under(
+                  key.childColumns(), qualified(template, reached), key.parentColumns(), above));
         }
       }
     }
+  }
+
+  /**
+   * The tables cascades reach from those with conditions so far, each after every table whose
+   * cascade reaches it; tables on a cycle come last (they are compared in full).
+   */
+  private List<String> parentsFirst() {
+    Set<String> reachable = new TreeSet<>();
+    conditions.keySet().forEach(t -> reachable.addAll(layout.withCascades(Set.of(t))));
+    Map<String, Integer> parents = new HashMap<>();
+    reachable.forEach(t -> parents.put(t, 0));
+    for (CascadingKey key : keys) {
+      if (reachable.contains(key.parent()) && reachable.contains(key.child())) {
+        parents.merge(key.child(), 1, Integer::sum);
+      }
+    }
+    ArrayDeque<String> ready = new ArrayDeque<>();
+    parents.forEach(
+        (t, n) -> {
+          if (n == 0) {
+            ready.add(t);
+          }
+        });
+    List<String> ordered = new ArrayList<>();
+    while (!ready.isEmpty()) {
+      String table = ready.poll();
+      ordered.add(table);
+      for (CascadingKey key : keys) {
+        if (key.parent().equals(table)
+            && parents.containsKey(key.child())
+            && parents.merge(key.child(), -1, Integer::sum) == 0) {
+          ready.add(key.child());
+        }
+      }
+    }
+    reachable.stream().filter(t -> !ordered.contains(t)).forEach(ordered::add);
+    return ordered;
   }
 
   /**

@@ -101,7 +101,8 @@ final class CleanupPlanner {
   /**
    * Gives {@code table} back the template's rows with {@code keys} and the rows a cascade may have
    * changed: those under released values in the copy (moved or set null there) and in the template,
-   * by key.
+   * by key. Each condition copies back apart, without the rows an earlier one copied: a disjunction
+   * of conditions on different indexes makes the server scan the table.
    */
   private List<String> restoreRows(
       String table, Set<List<String>> keys, List<RowCondition> cascaded) {
@@ -111,36 +112,41 @@ final class CleanupPlanner {
     List<String> key = layout.largeTableKeys().get(table);
     String copyTable = qualified(copy, table);
     String templateTable = qualified(template, table);
-    List<RowCondition> rows = new ArrayList<>(cascaded);
+    List<RowCondition> rows = new ArrayList<>();
     List<String> statements = new ArrayList<>();
     if (!keys.isEmpty()) {
       RowCondition written = new RowCondition.Released(key, keys);
       statements.add("DELETE FROM " + copyTable + " WHERE " + written.sql(copyTable));
       rows.add(written);
     }
-    List<RowCondition> literal = cascaded.stream().filter(RowCondition::literal).toList();
-    if (!literal.isEmpty()) {
-      statements.add(
-          "DELETE FROM " + copyTable + " WHERE " + RowCondition.anyOf(literal, copyTable));
+    for (RowCondition literal : cascaded.stream().filter(RowCondition::literal).toList()) {
+      statements.add("DELETE FROM " + copyTable + " WHERE " + literal.sql(copyTable));
     }
     String sameKey =
         key.stream()
             .map(k -> copyTable + "." + quote(k) + " = " + templateTable + "." + quote(k))
             .collect(Collectors.joining(" AND "));
-    statements.add(
-        "DELETE "
-            + copyTable
-            + " FROM "
-            + copyTable
-            + " JOIN "
-            + templateTable
-            + " ON "
-            + sameKey
-            + " WHERE "
-            + RowCondition.anyOf(cascaded, templateTable));
-    statements.add(
-        RestoreSql.insertRowsWhere(
-            template, copy, layout, table, RowCondition.anyOf(rows, templateTable)));
+    for (RowCondition condition : cascaded) {
+      statements.add(
+          "DELETE "
+              + copyTable
+              + " FROM "
+              + copyTable
+              + " JOIN "
+              + templateTable
+              + " ON "
+              + sameKey
+              + " WHERE "
+              + condition.sql(templateTable));
+    }
+    rows.addAll(cascaded);
+    for (int i = 0; i < rows.size(); i++) {
+      StringBuilder where = new StringBuilder(rows.get(i).sql(templateTable));
+      for (RowCondition earlier : rows.subList(0, i)) {
+        where.append(" AND (").append(earlier.sql(templateTable)).append(") IS NOT TRUE");
+      }
+      statements.add(RestoreSql.insertRowsWhere(template, copy, layout, table, where.toString()));
+    }
     return statements;
   }
 

@@ -39,13 +39,9 @@ sealed interface RowCondition {
 
   /**
    * The rows whose {@code columns} refer to a row of {@code parent} (the template's table,
-   * qualified) that one of {@code parentConditions} selects.
+   * qualified) that {@code above} selects.
    */
-  record Under(
-      List<String> columns,
-      String parent,
-      List<String> parentColumns,
-      List<RowCondition> parentConditions)
+  record Under(List<String> columns, String parent, List<String> parentColumns, RowCondition above)
       implements RowCondition {
     @Override
     public String sql(String table) {
@@ -59,7 +55,7 @@ sealed interface RowCondition {
           + " FROM "
           + parent
           + " WHERE "
-          + anyOf(parentConditions, parent)
+          + above.sql(parent)
           + ")";
     }
 
@@ -67,15 +63,6 @@ sealed interface RowCondition {
     public boolean literal() {
       return false;
     }
-  }
-
-  /** The disjunction of {@code conditions} on {@code table}. */
-  static String anyOf(List<RowCondition> conditions, String table) {
-    return conditions.size() == 1
-        ? conditions.get(0).sql(table)
-        : conditions.stream()
-            .map(c -> "(" + c.sql(table) + ")")
-            .collect(Collectors.joining(" OR "));
   }
 
   private static String columnsOf(String table, List<String> columns) {

@@ -109,7 +109,11 @@ class CascadeScopeTest {
         .contains("DELETE FROM `copy`.`picture` WHERE `copy`.`picture`.`shelf_id` IN (40)")
         .contains(
             "INSERT INTO `copy`.`picture` SELECT * FROM `tpl`.`picture` WHERE"
-                + " (`tpl`.`picture`.`shelf_id` IN (40)) OR (`tpl`.`picture`.`id` IN (7))");
+                + " `tpl`.`picture`.`id` IN (7)")
+        .contains(
+            "INSERT INTO `copy`.`picture` SELECT * FROM `tpl`.`picture` WHERE"
+                + " `tpl`.`picture`.`shelf_id` IN (40) AND (`tpl`.`picture`.`id` IN (7)) IS NOT"
+                + " TRUE");
   }
 
   @Test
