@@ -65,15 +65,23 @@ class CascadeResetTest {
     assertReadsFewRows(proveOn(EmbeddedMySqlTest.MYSQL));
   }
 
-  /** No binary log there: correct, with the tables under a changed parent compared in full. */
+  /**
+   * No binary log there: dbit's triggers mark whether a parent released values; the tables under a
+   * parent that did are compared in full, those under one that did not are left alone.
+   */
   @Test
   void externalServer() throws Exception {
     assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
-    proveOn(ExternalServerTest.CONFIG);
+    Map<String, List<Long>> rowsRead = proveOn(ExternalServerTest.CONFIG);
+    assertReadsFewRows(rowsRead, KINDS.get(1), KINDS.get(5));
   }
 
   private static void assertReadsFewRows(Map<String, List<Long>> rowsRead) {
-    for (String kind : KINDS) {
+    assertReadsFewRows(rowsRead, KINDS.toArray(String[]::new));
+  }
+
+  private static void assertReadsFewRows(Map<String, List<Long>> rowsRead, String... kinds) {
+    for (String kind : kinds) {
       assertThat(rowsRead.get(kind))
           .as("rows read by the reset after a test that %s", kind)
           .isNotEmpty()

@@ -1,5 +1,6 @@
 package dev.dbit.internal.binlog;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +33,13 @@ public record ChangedRows(
   /** Nothing known: every table needs a full comparison. */
   public static ChangedRows unknown() {
     return new ChangedRows(Map.of(), Set.of(), Map.of(), Set.of());
+  }
+
+  /** These changes, and cascading keys {@code quiet} whose parent released nothing. */
+  public ChangedRows withQuietKeys(Set<String> quiet) {
+    Set<String> keys = new HashSet<>(followedKeys);
+    keys.addAll(quiet);
+    return new ChangedRows(this.keys, followed, released, keys);
   }
 
   /** The keys of the rows of {@code table} tests changed, when the log followed every change. */

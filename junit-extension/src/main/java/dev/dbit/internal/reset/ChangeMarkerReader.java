@@ -108,10 +108,11 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     }
     Set<String> innoDb = InnoDbTables.names(control.get(), copy);
     List<String> marked = layout.tables().stream().filter(innoDb::contains).toList();
-    Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, marked);
+    Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, marked, layout);
     if (markers.isEmpty()) {
       return Optional.empty();
     }
+    restorer.changedRows().markReleasesBy(markers.get().releases());
     recreations.get().rebase(control.get());
     ChangeMarkerReader reader =
         new ChangeMarkerReader(

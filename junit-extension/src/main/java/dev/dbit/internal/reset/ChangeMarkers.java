@@ -3,6 +3,7 @@ package dev.dbit.internal.reset;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 
 import dev.dbit.internal.template.BookkeepingSchema;
+import dev.dbit.internal.template.SchemaLayout;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -16,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The tables tests changed, marked by dbit's triggers: each InnoDB table of a copy gets three
@@ -29,10 +31,10 @@ import java.util.stream.Collectors;
  * a rollback takes them back with the rows. dbit's control connection sets {@link #MARKERS_OFF},
  * which switches the triggers off for its own cleanups.
  *
- * <p>What no trigger sees is the caller's to catch: foreign-key cascades (the caller adds the
- * tables cascades reach), {@code TRUNCATE} and re-created tables (InnoDB table ids, the statement
- * watch), and tables of other engines, whose writes a rollback does not take back (never marked;
- * the caller checks them at every reset).
+ * <p>What no trigger sees is the caller's to catch: foreign-key cascades (a parent's {@link
+ * ReleaseMarkers} say whether one fired), {@code TRUNCATE} and re-created tables (InnoDB table ids,
+ * the statement watch), and tables of other engines, whose writes a rollback does not take back
+ * (never marked; the caller checks them at every reset).
  */
 public final class ChangeMarkers {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -47,17 +49,21 @@ public final class ChangeMarkers {
    */
   public static final String MARKERS_OFF = "@dbit_markers_off";
 
-  /** The events of the marker triggers, as their names show them. */
-  private static final List<String> CODES = List.of("ci", "cu", "cd");
+  /** The events of the marker triggers, as their names show them, release markers included. */
+  private static final List<String> CODES =
+      Stream.concat(Stream.of("ci", "cu", "cd"), ReleaseMarkers.CODES.stream()).toList();
 
   private final Supplier<Connection> control;
   private final String copy;
   private final Set<String> marked;
+  private final ReleaseMarkers releases;
 
-  private ChangeMarkers(Supplier<Connection> control, String copy, Set<String> marked) {
+  private ChangeMarkers(
+      Supplier<Connection> control, String copy, Set<String> marked, ReleaseMarkers releases) {
     this.control = control;
     this.copy = copy;
     this.marked = marked;
+    this.releases = releases;
   }
 
   /**
@@ -67,8 +73,10 @@ public final class ChangeMarkers {
    * primary key).
    */
   public static Optional<ChangeMarkers> install(
-      Supplier<Connection> control, String copy, Collection<String> tables) {
-    ChangeMarkers markers = new ChangeMarkers(control, copy, new LinkedHashSet<>(tables));
+      Supplier<Connection> control, String copy, Collection<String> tables, SchemaLayout layout) {
+    ChangeMarkers markers =
+        new ChangeMarkers(
+            control, copy, new LinkedHashSet<>(tables), new ReleaseMarkers(layout, tables));
     try {
       markers.ensureInstalled();
       try (Statement statement = control.get().createStatement()) {
@@ -106,7 +114,7 @@ public final class ChangeMarkers {
 
   /** Drops every marker trigger and the marker table, whichever exist; quiet on failure. */
   private static void removeAll(Connection control, String copy) {
-    DbitTriggers.drop(control, copy, CODES, Set.of(TABLE));
+    DbitTriggers.drop(control, copy, CODES, Set.of(TABLE, ReleaseMarkers.TABLE));
   }
 
   /**
@@ -121,10 +129,11 @@ public final class ChangeMarkers {
       if (!tableExists(control.get(), copy)) {
         created = true;
         BookkeepingSchema.ensure(control.get(), copy);
-        statement.execute(
-            "CREATE TABLE "
-                + BookkeepingSchema.table(copy, TABLE)
-                + " (table_name VARCHAR(64) NOT NULL, KEY (table_name)) ENGINE=InnoDB");
+        statement.execute(createTableSql(copy, TABLE));
+      }
+      if (!BookkeepingSchema.holds(control.get(), copy, ReleaseMarkers.TABLE)) {
+        created = true;
+        statement.execute(createTableSql(copy, ReleaseMarkers.TABLE));
       }
       for (String table : marked) {
         for (Event event : Event.values()) {
@@ -135,8 +144,29 @@ public final class ChangeMarkers {
           }
         }
       }
+      for (String parent : releases.parents()) {
+        for (String code : ReleaseMarkers.CODES) {
+          Optional<String> sql = releases.createSql(copy, parent, code);
+          if (sql.isPresent()
+              && !triggers.contains(DbitTriggers.name(code, parent).toLowerCase(Locale.ROOT))) {
+            created = true;
+            statement.execute(sql.get());
+          }
+        }
+      }
     }
     return created;
+  }
+
+  private static String createTableSql(String copy, String table) {
+    return "CREATE TABLE "
+        + BookkeepingSchema.table(copy, table)
+        + " (table_name VARCHAR(64) NOT NULL, KEY (table_name)) ENGINE=InnoDB";
+  }
+
+  /** Which parents of cascading keys mark the values they release. */
+  ReleaseMarkers releases() {
+    return releases;
   }
 
   /** The tables that get markers. */
@@ -152,16 +182,23 @@ public final class ChangeMarkers {
     return "SET TRANSACTION ISOLATION LEVEL READ UNCOMMITTED;\n" + committedReadSql();
   }
 
-  /** The marked tables as committed: one result set. */
+  /** The marked tables and the parents that released values, as committed: one result set. */
   String committedReadSql() {
-    return "SELECT DISTINCT table_name FROM " + BookkeepingSchema.table(copy, TABLE);
+    return "SELECT DISTINCT table_name, 0 FROM "
+        + BookkeepingSchema.table(copy, TABLE)
+        + " UNION ALL SELECT DISTINCT table_name, 1 FROM "
+        + BookkeepingSchema.table(copy, ReleaseMarkers.TABLE);
   }
 
-  /** Reads the result of {@link #readSql()} or {@link #committedReadSql()}. */
+  /**
+   * Reads the result of {@link #readSql()} or {@link #committedReadSql()}: the marked tables, and a
+   * {@link ReleaseMarkers#marker} for each parent that released values.
+   */
   static Set<String> read(ResultSet rows) throws SQLException {
     Set<String> tables = new LinkedHashSet<>();
     while (rows.next()) {
-      tables.add(rows.getString(1));
+      String name = rows.getString(1);
+      tables.add(rows.getInt(2) == 1 ? ReleaseMarkers.marker(name) : name);
     }
     return tables;
   }
@@ -174,16 +211,24 @@ public final class ChangeMarkers {
     if (tables.isEmpty()) {
       return "";
     }
+    String in = tables.stream().map(t -> literal(t)).collect(Collectors.joining(", "));
     return "DELETE FROM "
         + BookkeepingSchema.table(copy, TABLE)
         + " WHERE table_name IN ("
-        + tables.stream().map(t -> literal(t)).collect(Collectors.joining(", "))
+        + in
+        + ");\nDELETE FROM "
+        + BookkeepingSchema.table(copy, ReleaseMarkers.TABLE)
+        + " WHERE table_name IN ("
+        + in
         + ")";
   }
 
   /** Forgets every marker; sent before a probe that compares every table. */
   String clearAllSql() {
-    return "DELETE FROM " + BookkeepingSchema.table(copy, TABLE);
+    return "DELETE FROM "
+        + BookkeepingSchema.table(copy, TABLE)
+        + ";\nDELETE FROM "
+        + BookkeepingSchema.table(copy, ReleaseMarkers.TABLE);
   }
 
   private static boolean tableExists(Connection control, String copy) throws SQLException {

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
 
@@ -25,6 +26,9 @@ public final class ChangedRowSources {
 
   /** The binary log's account of changed rows, when dbit follows it for this copy. */
   private Optional<RowChangeLog.Watch> rowLog = Optional.empty();
+
+  /** Where dbit's triggers mark the parents that released values to a cascade. */
+  private Optional<ReleaseMarkers> releases = Optional.empty();
 
   /** What the log said for the reset under way; read at most once per reset. */
   private ChangedRows changesThisReset;
@@ -53,6 +57,18 @@ public final class ChangedRowSources {
   /** Restores the large tables {@code triggers} track by the keys they recorded. */
   public void keepKeysBy(KeyTriggers triggers) {
     keyTriggers = Optional.of(triggers);
+  }
+
+  /** Learns from {@code markers} which parents released nothing to their cascades. */
+  void markReleasesBy(ReleaseMarkers markers) {
+    releases = Optional.of(markers);
+  }
+
+  /** {@code changed} without the release markers: the tables alone. */
+  static Set<String> tablesOf(Collection<String> changed) {
+    Set<String> tables = new LinkedHashSet<>(changed);
+    tables.removeIf(ReleaseMarkers::isMarker);
+    return tables;
   }
 
   /** Stops using key triggers: the reader finds changed tables another way. */
@@ -103,9 +119,13 @@ public final class ChangedRowSources {
 
   /**
    * The rows tests changed since the last reset, read once per reset and only when a large table or
-   * the parent of a cascade is among {@code dirty}.
+   * the parent of a cascade is among {@code dirty}; where dbit's triggers mark releases instead,
+   * the cascading keys whose parent in {@code dirty} released nothing.
    */
   ChangedRows changes(Connection control, Collection<String> dirty) throws SQLException {
+    if (releases.isPresent() && rowLog.isEmpty()) {
+      return ChangedRows.unknown().withQuietKeys(releases.get().quietKeys(dirty));
+    }
     if (rowLog.isEmpty() || dirty.stream().noneMatch(rowsRead::contains)) {
       return changesThisReset == null ? ChangedRows.unknown() : changesThisReset;
     }

@@ -33,7 +33,8 @@ record CleanupPlan(
       return this;
     }
     List<String> all = new ArrayList<>(statements);
-    all.add(all.indexOf("START TRANSACTION") + 1, statement);
+    // One entry per statement: readers count dbit's own statements by them.
+    all.addAll(all.indexOf("START TRANSACTION") + 1, List.of(statement.split(";\n")));
     return new CleanupPlan(tables, needsConfirmation, all, countersMovedAfter);
   }
 

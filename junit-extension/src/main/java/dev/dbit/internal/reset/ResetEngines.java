@@ -28,10 +28,10 @@ public final class ResetEngines {
 
   private ResetEngines() {}
 
-  /** The schema's tables among {@code changed}. */
+  /** The schema's tables among {@code changed}, and the release markers of its parents. */
   private static Set<String> ours(Set<String> tables, Set<String> changed) {
     Set<String> ours = new LinkedHashSet<>(changed);
-    ours.retainAll(tables);
+    ours.removeIf(t -> !tables.contains(t) && !ReleaseMarkers.isMarker(t));
     return ours;
   }
 

@@ -149,7 +149,8 @@ public final class SchemaRestorer implements Cleanups {
     if (!applies) {
       return Optional.empty();
     }
-    Set<String> reached = layout.withCascades(flagged);
+    Set<String> reached = layout.withCascades(ChangedRowSources.tablesOf(flagged));
+    flagged.stream().filter(ReleaseMarkers::isMarker).forEach(reached::add);
     FullProbe.AfterRollback asked =
         probe.afterRollback(reached, sources.changes(control.get(), reached));
     statementsSent += asked.statements();
@@ -167,7 +168,11 @@ public final class SchemaRestorer implements Cleanups {
   @Override
   public CleanupPlan plan(Collection<String> dirty) {
     return planner.plan(
-        dirty, countersMoved, resetAutoIncrement, ChangedRows.unknown(), sources.keyTriggers());
+        ChangedRowSources.tablesOf(dirty),
+        countersMoved,
+        resetAutoIncrement,
+        ChangedRows.unknown(),
+        sources.keyTriggers());
   }
 
   /**
@@ -177,7 +182,7 @@ public final class SchemaRestorer implements Cleanups {
   @Override
   public CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
     return planner.plan(
-        dirty,
+        ChangedRowSources.tablesOf(dirty),
         countersMoved,
         resetAutoIncrement,
         sources.changes(control.get(), dirty),
