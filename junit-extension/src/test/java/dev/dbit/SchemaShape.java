@@ -47,7 +47,7 @@ record SchemaShape(Map<String, List<String>> kinds) {
     QUERIES.put(
         "triggers",
         "SELECT CONCAT_WS(' ', TRIGGER_NAME, EVENT_OBJECT_TABLE) FROM information_schema.TRIGGERS"
-            + " WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME NOT REGEXP '^dbit_(ci|cu|cd|ai|au|ad)_'");
+            + " WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME NOT REGEXP '^dbit_(ci|cu|cd|ai|au|ad|rd|ru|ri)_'");
   }
 
   /** The shape of {@code schema}. */

@@ -159,7 +159,8 @@ final class RunStarter {
         Level.INFO,
         ReadyLine.of(server, template, layout, worker.schema(), reused, judging.baseline())
             + ReadyLine.resets(counters, between, start)
-            + ReadyLine.largeTables(layout, restorer, control.get(), template.schema()));
+            + ReadyLine.largeTables(layout, restorer, control.get(), template.schema())
+            + restorer.changedRows().describeCascades(layout));
     return new DbitRun(
         new DbitRun.Parts(
             control,

@@ -143,6 +143,45 @@ final class CascadeScope {
     depth.merge(table, level, Math::min);
   }
 
+  /**
+   * How this run restores what cascades change, for the ready line: empty without cascades into
+   * reference tables.
+   */
+  static String describe(SchemaLayout layout, boolean followsLog, boolean marksReleases) {
+    CascadeScope all = new CascadeScope(layout);
+    if (all.keys.isEmpty()) {
+      return "";
+    }
+    Set<String> parents = new TreeSet<>();
+    Set<String> reached = new TreeSet<>();
+    Map<String, Set<List<String>>> released = new HashMap<>();
+    for (CascadingKey key : all.keys) {
+      parents.add(key.parent());
+      reached.addAll(layout.withCascades(Set.of(key.child())));
+      released.put(key.name(), Set.of(List.of("0")));
+    }
+    if (followsLog) {
+      ChangedRows everything = new ChangedRows(Map.of(), Set.of(), released, released.keySet());
+      Set<String> inFull = of(layout, "", parents, everything).inFull;
+      return "; cascades restored by the rows under the keys their parents released (binary log)"
+          + (inFull.isEmpty()
+              ? ""
+              : ", compared with the template in full (a cycle of cascades, a cascade that"
+                  + " rewrites a column a further key refers to, or more than "
+                  + MAX_DEPTH
+                  + " levels down): "
+                  + String.join(", ", inFull));
+    }
+    return marksReleases
+        ? "; tables cascades reach, compared with the template in full after their parent"
+            + " deleted a row or changed a referenced key (dbit's triggers mark that, not the"
+            + " keys): "
+            + String.join(", ", reached)
+        : "; tables cascades reach, compared with the template in full after their parent"
+            + " changed (no binary log shows what it released): "
+            + String.join(", ", reached);
+  }
+
   /** Every table a cascade reached, in part or in full. */
   Set<String> reached() {
     Set<String> reached = new TreeSet<>(conditions.keySet());

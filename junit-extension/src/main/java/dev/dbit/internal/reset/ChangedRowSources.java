@@ -64,6 +64,11 @@ public final class ChangedRowSources {
     releases = Optional.of(markers);
   }
 
+  /** How this run restores what cascades change, for the ready line. */
+  public String describeCascades(SchemaLayout layout) {
+    return CascadeScope.describe(layout, followsLog(), releases.isPresent());
+  }
+
   /** {@code changed} without the release markers: the tables alone. */
   static Set<String> tablesOf(Collection<String> changed) {
     Set<String> tables = new LinkedHashSet<>(changed);

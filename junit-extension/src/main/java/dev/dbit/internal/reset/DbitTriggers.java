@@ -22,8 +22,9 @@ import java.util.stream.Collectors;
 /**
  * The one naming rule for the triggers dbit puts on a copy's tables, its only footprint there:
  * {@code dbit_<event>_<table>}, where {@code <event>} is {@code ci}/{@code cu}/{@code cd} ({@link
- * ChangeMarkers}) or {@code ai}/{@code au}/{@code ad} ({@link KeyTriggers}) and {@code <table>} the
- * table's name, or its first 40 characters and a hash.
+ * ChangeMarkers}), {@code rd}/{@code ru}/{@code ri} ({@link ReleaseMarkers}) or {@code ai}/{@code
+ * au}/{@code ad} ({@link KeyTriggers}) and {@code <table>} the table's name, or its first 40
+ * characters and a hash.
  */
 final class DbitTriggers {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
