@@ -17,17 +17,30 @@ import java.util.Set;
  * @param released for each key in {@code followedKeys} (by constraint name), the referenced values
  *     as SQL literals, in key order
  * @param followedKeys cascading keys whose parent's every change the log showed
+ * @param valueTables where no log shows the values, cascading keys (by name) whose released values
+ *     dbit's triggers kept, each with the table (named in full) that holds them
  */
 public record ChangedRows(
     Map<String, Set<List<String>>> keys,
     Set<String> followed,
     Map<String, Set<List<String>>> released,
-    Set<String> followedKeys) {
+    Set<String> followedKeys,
+    Map<String, String> valueTables) {
   public ChangedRows {
     keys = Map.copyOf(keys);
     followed = Set.copyOf(followed);
     released = Map.copyOf(released);
     followedKeys = Set.copyOf(followedKeys);
+    valueTables = Map.copyOf(valueTables);
+  }
+
+  /** What the binary log showed: no value tables. */
+  public ChangedRows(
+      Map<String, Set<List<String>>> keys,
+      Set<String> followed,
+      Map<String, Set<List<String>>> released,
+      Set<String> followedKeys) {
+    this(keys, followed, released, followedKeys, Map.of());
   }
 
   /** Nothing known: every table needs a full comparison. */
@@ -39,7 +52,12 @@ public record ChangedRows(
   public ChangedRows withQuietKeys(Set<String> quiet) {
     Set<String> keys = new HashSet<>(followedKeys);
     keys.addAll(quiet);
-    return new ChangedRows(this.keys, followed, released, keys);
+    return new ChangedRows(this.keys, followed, released, keys, valueTables);
+  }
+
+  /** These changes, and the tables that hold what the parents of {@code tables}' keys released. */
+  public ChangedRows withValueTables(Map<String, String> tables) {
+    return new ChangedRows(keys, followed, released, followedKeys, tables);
   }
 
   /** The keys of the rows of {@code table} tests changed, when the log followed every change. */

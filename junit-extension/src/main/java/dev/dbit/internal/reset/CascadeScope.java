@@ -50,7 +50,11 @@ final class CascadeScope {
         continue;
       }
       Optional<Set<List<String>>> released = changes.releasedBy(key.name());
-      if (released.isEmpty()) {
+      String held = changes.valueTables().get(key.name());
+      if (held != null) {
+        scope.add(
+            key.child(), 1, new RowCondition.HeldIn(key.childColumns(), held, key.parentColumns()));
+      } else if (released.isEmpty()) {
         scope.inFull.addAll(layout.withCascades(Set.of(key.child())));
       } else if (!released.get().isEmpty()) {
         scope.add(key.child(), 1, new RowCondition.Released(key.childColumns(), released.get()));
@@ -160,10 +164,12 @@ final class CascadeScope {
       reached.addAll(layout.withCascades(Set.of(key.child())));
       released.put(key.name(), Set.of(List.of("0")));
     }
-    if (followsLog) {
+    if (followsLog || marksReleases) {
       ChangedRows everything = new ChangedRows(Map.of(), Set.of(), released, released.keySet());
       Set<String> inFull = of(layout, "", parents, everything).inFull;
-      return "; cascades restored by the rows under the keys their parents released (binary log)"
+      return "; cascades restored by the rows under the keys their parents released ("
+          + (followsLog ? "binary log" : "values kept by dbit's triggers")
+          + ")"
           + (inFull.isEmpty()
               ? ""
               : ", compared with the template in full (a cycle of cascades, a cascade that"
@@ -172,14 +178,9 @@ final class CascadeScope {
                   + " levels down): "
                   + String.join(", ", inFull));
     }
-    return marksReleases
-        ? "; tables cascades reach, compared with the template in full after their parent"
-            + " deleted a row or changed a referenced key (dbit's triggers mark that, not the"
-            + " keys): "
-            + String.join(", ", reached)
-        : "; tables cascades reach, compared with the template in full after their parent"
-            + " changed (no binary log shows what it released): "
-            + String.join(", ", reached);
+    return "; tables cascades reach, compared with the template in full after their parent"
+        + " changed (no binary log shows what it released): "
+        + String.join(", ", reached);
   }
 
   /** Every table a cascade reached, in part or in full. */

@@ -157,7 +157,10 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     // Markers go in the cleanup's transaction: a write after it is marked again.
     Snapshot after =
         restorer.clean(
-            plan.withFirstInTransaction(markers.clearSql(plan.tables())), readingSql(), snapshot());
+            plan.withFirstInTransaction(markers.clearSql(plan.tables()))
+                .withLastInTransaction(markers.clearValuesSql(plan.tables())),
+            readingSql(),
+            snapshot());
     return new Marks(after.start(), false, after.changed(), recreated(after));
   }
 

@@ -76,7 +76,7 @@ public final class ChangeMarkers {
       Supplier<Connection> control, String copy, Collection<String> tables, SchemaLayout layout) {
     ChangeMarkers markers =
         new ChangeMarkers(
-            control, copy, new LinkedHashSet<>(tables), new ReleaseMarkers(layout, tables));
+            control, copy, new LinkedHashSet<>(tables), new ReleaseMarkers(copy, layout, tables));
     try {
       markers.ensureInstalled();
       try (Statement statement = control.get().createStatement()) {
@@ -144,9 +144,18 @@ public final class ChangeMarkers {
           }
         }
       }
+      for (String sql :
+          releases.createValueTablesSql(
+              DbitTriggers.lowerCaseNames(
+                  control.get(),
+                  "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
+                      + literal(BookkeepingSchema.of(copy))))) {
+        created = true;
+        statement.execute(sql);
+      }
       for (String parent : releases.parents()) {
         for (String code : ReleaseMarkers.CODES) {
-          Optional<String> sql = releases.createSql(copy, parent, code);
+          Optional<String> sql = releases.createSql(parent, code);
           if (sql.isPresent()
               && !triggers.contains(DbitTriggers.name(code, parent).toLowerCase(Locale.ROOT))) {
             created = true;
@@ -223,12 +232,22 @@ public final class ChangeMarkers {
         + ")";
   }
 
+  /**
+   * Forgets the values the parents among {@code tables} released; sent last in the cleanup that
+   * restored the rows under them.
+   */
+  String clearValuesSql(Collection<String> tables) {
+    return releases.clearValuesSql(tables);
+  }
+
   /** Forgets every marker; sent before a probe that compares every table. */
   String clearAllSql() {
+    String values = releases.clearValuesSql(null);
     return "DELETE FROM "
         + BookkeepingSchema.table(copy, TABLE)
         + ";\nDELETE FROM "
-        + BookkeepingSchema.table(copy, ReleaseMarkers.TABLE);
+        + BookkeepingSchema.table(copy, ReleaseMarkers.TABLE)
+        + (values.isEmpty() ? "" : ";\n" + values);
   }
 
   private static boolean tableExists(Connection control, String copy) throws SQLException {

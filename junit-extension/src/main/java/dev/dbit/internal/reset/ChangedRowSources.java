@@ -129,7 +129,9 @@ public final class ChangedRowSources {
    */
   ChangedRows changes(Connection control, Collection<String> dirty) throws SQLException {
     if (releases.isPresent() && rowLog.isEmpty()) {
-      return ChangedRows.unknown().withQuietKeys(releases.get().quietKeys(dirty));
+      return ChangedRows.unknown()
+          .withQuietKeys(releases.get().quietKeys(dirty))
+          .withValueTables(releases.get().valueTables(dirty));
     }
     if (rowLog.isEmpty() || dirty.stream().noneMatch(rowsRead::contains)) {
       return changesThisReset == null ? ChangedRows.unknown() : changesThisReset;

@@ -38,6 +38,19 @@ record CleanupPlan(
     return new CleanupPlan(tables, needsConfirmation, all, countersMovedAfter);
   }
 
+  /**
+   * This plan with {@code statement} last inside its transaction; the same plan when {@code
+   * statement} is empty.
+   */
+  CleanupPlan withLastInTransaction(String statement) {
+    if (statement.isEmpty()) {
+      return this;
+    }
+    List<String> all = new ArrayList<>(statements);
+    all.addAll(all.indexOf("COMMIT"), List.of(statement.split(";\n")));
+    return new CleanupPlan(tables, needsConfirmation, all, countersMovedAfter);
+  }
+
   /** The statements as one multi-statement request. */
   String sql() {
     return String.join(";\n", statements);

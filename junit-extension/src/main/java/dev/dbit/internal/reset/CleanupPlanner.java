@@ -64,20 +64,36 @@ final class CleanupPlanner {
     statements.add("START TRANSACTION");
     for (String table : tables) {
       List<String> columns = layout.referenceColumns().get(table);
+      boolean keyed = keyTriggers.isPresent() && keyTriggers.get().tables().contains(table);
+      // A table only a cascade reached has no row of the test's own: none to restore by key.
       Optional<Set<List<String>>> changedKeys =
           cascades.inFull(table)
               ? Optional.empty()
-              : dirty.contains(table) ? changes.of(table) : Optional.of(Set.of());
-      boolean keyed = keyTriggers.isPresent() && keyTriggers.get().tables().contains(table);
+              : dirty.contains(table) || keyed ? changes.of(table) : Optional.of(Set.of());
+      List<RowCondition> cascaded = cascades.conditions(table);
       if (columns == null) {
         statements.add("DELETE FROM " + qualified(copy, table));
       } else if (changedKeys.isPresent() && layout.largeTableKeys().containsKey(table)) {
-        statements.addAll(restoreRows(table, changedKeys.get(), cascades.conditions(table)));
+        List<String> key = layout.largeTableKeys().get(table);
+        statements.addAll(
+            cascaded.isEmpty()
+                ? RestoreSql.restoreRowsSql(template, copy, layout, table, changedKeys.get())
+                : restoreRows(
+                    table,
+                    changedKeys.get().isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(new RowCondition.Released(key, changedKeys.get())),
+                    cascaded));
       } else if (keyed
           && keyTriggers.get().complete()
-          && !reached.contains(table)
+          && !cascades.inFull(table)
           && !writtenByTriggers.contains(table)) {
-        statements.addAll(keyTriggers.get().restoreSql(template, table));
+        KeyTriggers keys = keyTriggers.get();
+        statements.addAll(
+            cascaded.isEmpty()
+                ? keys.restoreSql(template, table)
+                : keys.switchedOff(
+                    table, restoreRows(table, Optional.of(keys.written(table)), cascaded)));
       } else if (keyed) {
         statements.addAll(keyTriggers.get().restoreInFullSql(template, table));
       } else {
@@ -99,29 +115,22 @@ final class CleanupPlanner {
   }
 
   /**
-   * Gives {@code table} back the template's rows with {@code keys} and the rows a cascade may have
-   * changed: those under released values in the copy (moved or set null there) and in the template,
-   * by key. Each condition copies back apart, without the rows an earlier one copied: a disjunction
-   * of conditions on different indexes makes the server scan the table.
+   * Gives {@code table} back the template's rows the test wrote ({@code written}) and the rows a
+   * cascade may have changed: those under released values in the copy (moved or set null there) and
+   * in the template, by key. Each condition deletes and copies back apart (the copy without the
+   * rows an earlier one copied): a disjunction of conditions on different indexes makes the server
+   * scan the table.
    */
   private List<String> restoreRows(
-      String table, Set<List<String>> keys, List<RowCondition> cascaded) {
-    if (cascaded.isEmpty()) {
-      return RestoreSql.restoreRowsSql(template, copy, layout, table, keys);
-    }
+      String table, Optional<RowCondition> written, List<RowCondition> cascaded) {
     List<String> key = layout.largeTableKeys().get(table);
     String copyTable = qualified(copy, table);
     String templateTable = qualified(template, table);
     List<RowCondition> rows = new ArrayList<>();
+    written.ifPresent(rows::add);
+    rows.addAll(cascaded);
     List<String> statements = new ArrayList<>();
-    if (!keys.isEmpty()) {
-      RowCondition written = new RowCondition.Released(key, keys);
-      statements.add("DELETE FROM " + copyTable + " WHERE " + written.sql(copyTable));
-      rows.add(written);
-    }
-    for (RowCondition literal : cascaded.stream().filter(RowCondition::literal).toList()) {
-      statements.add("DELETE FROM " + copyTable + " WHERE " + literal.sql(copyTable));
-    }
+    rows.forEach(row -> row.deleteFromCopy(copyTable).ifPresent(statements::add));
     String sameKey =
         key.stream()
             .map(k -> copyTable + "." + quote(k) + " = " + templateTable + "." + quote(k))
@@ -139,7 +148,6 @@ final class CleanupPlanner {
               + " WHERE "
               + condition.sql(templateTable));
     }
-    rows.addAll(cascaded);
     for (int i = 0; i < rows.size(); i++) {
       StringBuilder where = new StringBuilder(rows.get(i).sql(templateTable));
       for (RowCondition earlier : rows.subList(0, i)) {

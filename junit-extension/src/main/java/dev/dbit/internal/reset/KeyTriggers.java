@@ -271,6 +271,25 @@ public final class KeyTriggers {
         "DELETE FROM " + keys);
   }
 
+  /** The rows of {@code table} whose keys the triggers recorded. */
+  RowCondition written(String table) {
+    List<String> key = layout.largeTableKeys().get(table);
+    return new RowCondition.HeldIn(key, BookkeepingSchema.table(copy, keyTables.get(table)), key);
+  }
+
+  /**
+   * {@code statements} that restore rows of {@code table} with the triggers off, then its key table
+   * emptied.
+   */
+  List<String> switchedOff(String table, List<String> statements) {
+    List<String> all = new ArrayList<>();
+    all.add("SET " + SWITCH + " = 1");
+    all.addAll(statements);
+    all.add("SET " + SWITCH + " = NULL");
+    all.add("DELETE FROM " + BookkeepingSchema.table(copy, keyTables.get(table)));
+    return all;
+  }
+
   /**
    * Restores every row of {@code table} that differs from {@code template} and empties its key
    * table, with the triggers off: recording every row a full restore writes, only to delete those

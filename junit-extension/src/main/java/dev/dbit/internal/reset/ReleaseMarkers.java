@@ -1,6 +1,7 @@
 package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.template.BookkeepingSchema;
@@ -11,10 +12,10 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -33,11 +34,13 @@ final class ReleaseMarkers {
   /** The events of the release triggers, as their names show them. */
   static final List<String> CODES = List.of("rd", "ru", "ri");
 
+  private final String copy;
   private final Map<String, List<CascadingKey>> keysByParent = new LinkedHashMap<>();
   private final Set<String> reached;
 
-  /** The cascading keys of {@code layout} whose parent is among {@code marked}. */
-  ReleaseMarkers(SchemaLayout layout, Collection<String> marked) {
+  /** The cascading keys of {@code layout} whose parent is among {@code marked} in {@code copy}. */
+  ReleaseMarkers(String copy, SchemaLayout layout, Collection<String> marked) {
+    this.copy = copy;
     for (CascadingKey key : layout.cascadingKeys()) {
       if (layout.referenceTables().contains(key.child()) && marked.contains(key.parent())) {
         keysByParent.computeIfAbsent(key.parent(), t -> new ArrayList<>()).add(key);
@@ -79,8 +82,61 @@ final class ReleaseMarkers {
     return quiet;
   }
 
+  /**
+   * For each cascading key whose parent is among {@code dirty} with its release marker, the table
+   * (named in full) that holds the values it released, in the parent's column names.
+   */
+  Map<String, String> valueTables(Collection<String> dirty) {
+    Map<String, String> tables = new LinkedHashMap<>();
+    keysByParent.forEach(
+        (parent, keys) -> {
+          if (dirty.contains(marker(parent))) {
+            keys.forEach(k -> tables.put(k.name(), BookkeepingSchema.table(copy, valueTable(k))));
+          }
+        });
+    return tables;
+  }
+
+  /** The bookkeeping table that holds the values {@code key}'s parent released. */
+  static String valueTable(CascadingKey key) {
+    return "released_" + DbitTriggers.shortName(key.name());
+  }
+
+  /** Statements that create the value tables {@code existing} (lower-case names) lacks. */
+  List<String> createValueTablesSql(Set<String> existing) {
+    List<String> sql = new ArrayList<>();
+    keysByParent.forEach(
+        (parent, keys) -> {
+          for (CascadingKey key : keys) {
+            if (!existing.contains(valueTable(key).toLowerCase(Locale.ROOT))) {
+              String columns = columns(key.parentColumns(), "");
+              sql.add(
+                  "CREATE TABLE "
+                      + BookkeepingSchema.table(copy, valueTable(key))
+                      + " (KEY ("
+                      + columns
+                      + ")) ENGINE=InnoDB SELECT "
+                      + columns
+                      + " FROM "
+                      + qualified(copy, parent)
+                      + " WHERE FALSE");
+            }
+          }
+        });
+    return sql;
+  }
+
+  /** Empties the value tables of the parents among {@code tables} (all of them when null). */
+  String clearValuesSql(Collection<String> tables) {
+    return keysByParent.entrySet().stream()
+        .filter(e -> tables == null || tables.contains(e.getKey()))
+        .flatMap(e -> e.getValue().stream())
+        .map(k -> "DELETE FROM " + BookkeepingSchema.table(copy, valueTable(k)))
+        .collect(Collectors.joining(";\n"));
+  }
+
   /** The trigger {@code code} of {@code parent}, or empty when it gets none. */
-  Optional<String> createSql(String copy, String parent, String code) {
+  Optional<String> createSql(String parent, String code) {
     List<CascadingKey> keys = keysByParent.get(parent);
     boolean everyRow = reached.contains(parent);
     String mark =
@@ -90,44 +146,84 @@ final class ReleaseMarkers {
             + literal(parent)
             + ")";
     return switch (code) {
-      case "rd" ->
-          everyRow || keys.stream().anyMatch(CascadingKey::onDelete)
-              ? Optional.of(trigger(copy, parent, code, "DELETE", mark))
-              : Optional.empty();
+      case "rd" -> {
+        List<CascadingKey> released = keys.stream().filter(k -> everyRow || k.onDelete()).toList();
+        yield released.isEmpty()
+            ? Optional.empty()
+            : Optional.of(
+                trigger(copy, parent, code, "DELETE", mark + keep(copy, released, "OLD")));
+      }
       case "ri" ->
-          everyRow ? Optional.of(trigger(copy, parent, code, "INSERT", mark)) : Optional.empty();
+          everyRow
+              ? Optional.of(trigger(copy, parent, code, "INSERT", mark + keep(copy, keys, "NEW")))
+              : Optional.empty();
       default -> updateTrigger(copy, parent, keys, everyRow, mark);
     };
+  }
+
+  /** Statements, each after a {@code ;}, that keep the {@code row}'s values of {@code keys}. */
+  private static String keep(String copy, List<CascadingKey> keys, String row) {
+    StringBuilder sql = new StringBuilder();
+    for (CascadingKey key : keys) {
+      sql.append("; INSERT INTO ")
+          .append(BookkeepingSchema.table(copy, valueTable(key)))
+          .append(" (")
+          .append(columns(key.parentColumns(), ""))
+          .append(") VALUES (")
+          .append(columns(key.parentColumns(), row + "."))
+          .append(")");
+    }
+    return sql.toString();
+  }
+
+  private static String columns(List<String> names, String prefix) {
+    return names.stream().map(c -> prefix + quote(c)).collect(Collectors.joining(", "));
   }
 
   private static Optional<String> updateTrigger(
       String copy, String parent, List<CascadingKey> keys, boolean everyRow, String mark) {
     if (everyRow) {
-      return Optional.of(trigger(copy, parent, "ru", "UPDATE", mark));
+      return Optional.of(
+          trigger(
+              copy,
+              parent,
+              "ru",
+              "UPDATE",
+              mark + keep(copy, keys, "OLD") + keep(copy, keys, "NEW")));
     }
-    Set<String> columns = new TreeSet<>();
-    keys.stream().filter(CascadingKey::onUpdate).forEach(k -> columns.addAll(k.parentColumns()));
-    if (columns.isEmpty()) {
+    List<CascadingKey> updating = keys.stream().filter(CascadingKey::onUpdate).toList();
+    if (updating.isEmpty()) {
       return Optional.empty();
     }
-    String same =
-        columns.stream()
-            .map(c -> "OLD." + quote(c) + " <=> NEW." + quote(c))
-            .collect(Collectors.joining(" AND "));
-    // Byte for byte: a key changed only in case still cascades under a case-insensitive collation.
-    String sameBytes =
-        columns.stream()
-            .map(
-                c ->
-                    "CAST(OLD." + quote(c) + " AS BINARY) <=> CAST(NEW." + quote(c) + " AS BINARY)")
-            .collect(Collectors.joining(" AND "));
-    return Optional.of(
-        trigger(
-            copy,
-            parent,
-            "ru",
-            "UPDATE",
-            "IF NOT (" + same + " AND " + sameBytes + ") THEN " + mark + "; END IF"));
+    StringBuilder body = new StringBuilder();
+    for (CascadingKey key : updating) {
+      String same =
+          key.parentColumns().stream()
+              .map(c -> "OLD." + quote(c) + " <=> NEW." + quote(c))
+              .collect(Collectors.joining(" AND "));
+      // Byte for byte: a key changed only in case cascades under a case-insensitive collation.
+      String sameBytes =
+          key.parentColumns().stream()
+              .map(
+                  c ->
+                      "CAST(OLD."
+                          + quote(c)
+                          + " AS BINARY) <=> CAST(NEW."
+                          + quote(c)
+                          + " AS BINARY)")
+              .collect(Collectors.joining(" AND "));
+      body.append(body.length() == 0 ? "" : "; ")
+          .append("IF NOT (")
+          .append(same)
+          .append(" AND ")
+          .append(sameBytes)
+          .append(") THEN ")
+          .append(mark)
+          .append(keep(copy, List.of(key), "OLD"))
+          .append(keep(copy, List.of(key), "NEW"))
+          .append("; END IF");
+    }
+    return Optional.of(trigger(copy, parent, "ru", "UPDATE", body.toString()));
   }
 
   private static String trigger(

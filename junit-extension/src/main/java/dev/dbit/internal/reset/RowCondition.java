@@ -3,21 +3,27 @@ package dev.dbit.internal.reset;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
- * Which rows of a table a cascade may have changed, as an SQL condition on a reference to that
- * table: the rows under values a parent's logged change released, or the rows under the template's
- * rows of a parent that a cascade reached in turn.
+ * Which rows of a table a test or a cascade may have changed, as an SQL condition on a reference to
+ * that table: the rows under values a parent's logged change released (or whose key the log
+ * showed), the rows under values a table of dbit's holds, or the rows under the template's rows of
+ * a parent that a cascade reached in turn.
  */
 sealed interface RowCondition {
 
   /** The condition on the columns of {@code table} (a qualified table name). */
   String sql(String table);
 
-  /** Whether the condition is only literals: it can be asked of the copy's rows too. */
-  boolean literal();
+  /**
+   * The statement that deletes the rows of {@code copyTable} this condition selects there; empty
+   * when it speaks of the template's rows only.
+   */
+  Optional<String> deleteFromCopy(String copyTable);
 
   /** The rows whose {@code columns} hold one of {@code values} (SQL literals, in key order). */
   record Released(List<String> columns, Set<List<String>> values) implements RowCondition {
@@ -32,8 +38,47 @@ sealed interface RowCondition {
     }
 
     @Override
-    public boolean literal() {
-      return true;
+    public Optional<String> deleteFromCopy(String copyTable) {
+      return Optional.of("DELETE FROM " + copyTable + " WHERE " + sql(copyTable));
+    }
+  }
+
+  /**
+   * The rows whose {@code columns} hold the {@code heldColumns} of a row of {@code holder} (a table
+   * of dbit's, named in full).
+   */
+  record HeldIn(List<String> columns, String holder, List<String> heldColumns)
+      implements RowCondition {
+    @Override
+    public String sql(String table) {
+      return columnsOf(table, columns) + " IN (SELECT " + columnList() + " FROM " + holder + ")";
+    }
+
+    /**
+     * A join, not IN (subquery): MariaDB before 11.1 scans the whole table for a DELETE with one.
+     */
+    @Override
+    public Optional<String> deleteFromCopy(String copyTable) {
+      String on =
+          IntStream.range(0, columns.size())
+              .mapToObj(
+                  i ->
+                      copyTable
+                          + "."
+                          + quote(columns.get(i))
+                          + " = "
+                          + holder
+                          + "."
+                          + quote(heldColumns.get(i)))
+              .collect(Collectors.joining(" AND "));
+      return Optional.of(
+          "DELETE " + copyTable + " FROM " + copyTable + " JOIN " + holder + " ON " + on);
+    }
+
+    private String columnList() {
+      return heldColumns.stream()
+          .map(c -> holder + "." + quote(c))
+          .collect(Collectors.joining(", "));
     }
   }
 
@@ -60,8 +105,8 @@ sealed interface RowCondition {
     }
 
     @Override
-    public boolean literal() {
-      return false;
+    public Optional<String> deleteFromCopy(String copyTable) {
+      return Optional.empty();
     }
   }
 
