@@ -26,16 +26,11 @@ import java.util.stream.Collectors;
  * Keys of changed rows kept by triggers, for servers whose binary log dbit cannot follow and that
  * count no writes per table: each large InnoDB reference table of a copy gets a key table ({@code
  * keys_<table>} in the copy's {@link BookkeepingSchema}, its primary key columns) and three {@code
- * AFTER} triggers that record the key of every row inserted, updated (before and after) or deleted.
- * A reset then restores those rows only, in the same transaction that empties the key table; a test
- * that only read or rolled back leaves the key table empty, since the triggers' writes roll back
- * with the test's.
- *
- * <p>What no trigger sees makes the caller compare in full: foreign-key cascades (the caller
- * compares the tables cascades reach), {@code TRUNCATE} and re-created tables (the caller's
- * re-creation check or statement watch). dbit's control connection switches the triggers off while
- * it restores a tracked table ({@code @dbit_restoring}; a trigger may not write the table its
- * statement reads) and empties the key table in the same transaction.
+ * AFTER} triggers that record the key of every row inserted, updated (before and after) or deleted;
+ * their writes roll back with the test's. A reset restores those rows only and empties the key
+ * table, with the triggers off ({@code @dbit_restoring}; a trigger may not write the table its
+ * statement reads). What no trigger sees ({@code TRUNCATE}, re-created tables) makes the caller
+ * compare in full; rows cascades changed come from {@link ReleaseMarkers}.
  */
 public final class KeyTriggers {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -250,25 +245,18 @@ public final class KeyTriggers {
    * its key table; the triggers are off for the two statements that read the key table.
    */
   List<String> restoreSql(String template, String table) {
-    List<String> key = layout.largeTableKeys().get(table);
-    String rows = qualified(copy, table);
-    String keys = BookkeepingSchema.table(copy, keyTables.get(table));
-    // A join, not IN (subquery): MariaDB before 11.1 scans the whole table for a DELETE with one.
-    String sameKey =
-        key.stream()
-            .map(c -> rows + "." + quote(c) + " = " + keys + "." + quote(c))
-            .collect(Collectors.joining(" AND "));
     String keyList =
         "SELECT "
-            + key.stream().map(c -> quote(c)).collect(Collectors.joining(", "))
+            + layout.largeTableKeys().get(table).stream()
+                .map(c -> quote(c))
+                .collect(Collectors.joining(", "))
             + " FROM "
-            + keys;
-    return List.of(
-        "SET " + SWITCH + " = 1",
-        "DELETE " + rows + " FROM " + rows + " JOIN " + keys + " ON " + sameKey,
-        RestoreSql.insertRowsWhereKeyIn(template, copy, layout, table, keyList),
-        "SET " + SWITCH + " = NULL",
-        "DELETE FROM " + keys);
+            + BookkeepingSchema.table(copy, keyTables.get(table));
+    return switchedOff(
+        table,
+        List.of(
+            written(table).deleteFromCopy(qualified(copy, table)).orElseThrow(),
+            RestoreSql.insertRowsWhereKeyIn(template, copy, layout, table, keyList)));
   }
 
   /** The rows of {@code table} whose keys the triggers recorded. */
@@ -279,7 +267,8 @@ public final class KeyTriggers {
 
   /**
    * {@code statements} that restore rows of {@code table} with the triggers off, then its key table
-   * emptied.
+   * emptied. Off for a full restore too: recording every row it writes, only to delete those keys
+   * again, slowed every later reset (docs/reset.md).
    */
   List<String> switchedOff(String table, List<String> statements) {
     List<String> all = new ArrayList<>();
@@ -290,17 +279,10 @@ public final class KeyTriggers {
     return all;
   }
 
-  /**
-   * Restores every row of {@code table} that differs from {@code template} and empties its key
-   * table, with the triggers off: recording every row a full restore writes, only to delete those
-   * keys again, slowed every later reset (docs/reset.md).
-   */
+  /** Restores every row of {@code table} that differs from {@code template}, triggers off. */
   List<String> restoreInFullSql(String template, String table) {
-    return List.of(
-        "SET " + SWITCH + " = 1",
-        RestoreSql.restoreTableSql(template, copy, layout, table),
-        "SET " + SWITCH + " = NULL",
-        "DELETE FROM " + BookkeepingSchema.table(copy, keyTables.get(table)));
+    return switchedOff(
+        table, List.of(RestoreSql.restoreTableSql(template, copy, layout, table).split(";\n")));
   }
 
   static String keyTableName(String table) {

@@ -74,9 +74,9 @@ public final class SchemaRestorer implements Cleanups {
   }
 
   /**
-   * Takes a reused copy as it is, because the binary log shows nothing touched it since an earlier
-   * run left it clean: records the reference checksums, and counts every {@code AUTO_INCREMENT}
-   * counter as moved (earlier runs moved them).
+   * Takes a reused copy as it is (the binary log shows nothing touched it since an earlier run left
+   * it clean): records the reference checksums; every {@code AUTO_INCREMENT} counter counts as
+   * moved.
    */
   public void trustReusedCopy() throws SQLException {
     SchemaOwnership.requireOwned(control.get(), copy, "reset");
@@ -85,10 +85,9 @@ public final class SchemaRestorer implements Cleanups {
   }
 
   /**
-   * Restores a reused copy by what dbit's triggers recorded since it was last clean (see {@link
-   * KeyTriggers#intact}): the large tables they track get back the rows of their recorded keys,
-   * every other table is probed against the template's checksums and restored if it differs. Counts
-   * every {@code AUTO_INCREMENT} counter as moved (earlier runs moved them).
+   * Restores a reused copy by what dbit's triggers recorded since it was last clean ({@link
+   * KeyTriggers#intact}), probing the other tables; every {@code AUTO_INCREMENT} counter counts as
+   * moved.
    */
   public void restoreByRecordedKeys(KeyTriggers triggers) throws SQLException {
     SchemaOwnership.requireOwned(control.get(), copy, "reset");
@@ -108,9 +107,7 @@ public final class SchemaRestorer implements Cleanups {
 
   /**
    * Whether the resets before the next test also reset the {@code AUTO_INCREMENT} counter of every
-   * table written since its counter was last reset ({@code ALTER TABLE ... AUTO_INCREMENT = 1},
-   * which InnoDB raises to one past the highest id). Tables written while this was off are
-   * remembered, so a test that asks for it never inherits a moved counter.
+   * table written since its counter was last reset (tables written while this was off included).
    */
   public void resetAutoIncrement(boolean enabled) {
     resetAutoIncrement = enabled;
@@ -136,11 +133,10 @@ public final class SchemaRestorer implements Cleanups {
   }
 
   /**
-   * After a test that rolled back a transaction: which of the tables its counters flag still differ
-   * from the template, by one probe of those alone (row counters move on a rollback too, so a
-   * rolled-back test's tables may be as the template has them). Empty when no probe applies: no
-   * rollback, or {@code AUTO_INCREMENT} counters to reset. Flagged tables with an {@code
-   * AUTO_INCREMENT} column count as moved, since a rolled-back insert moves the counter.
+   * After a test that rolled back a transaction: which of the tables its counters flag, and of
+   * those their cascades reach, still differ from the template, by one probe of those alone. Empty
+   * when no rollback was seen or {@code AUTO_INCREMENT} counters are to be reset (a rolled-back
+   * insert moves the counter: those tables count as moved).
    */
   @Override
   public Optional<Set<String>> differingAfterRollback(Set<String> flagged) throws SQLException {
@@ -167,12 +163,7 @@ public final class SchemaRestorer implements Cleanups {
   /** The cleanup of {@code dirty} with the current bookkeeping, comparing in full; runs nothing. */
   @Override
   public CleanupPlan plan(Collection<String> dirty) {
-    return planner.plan(
-        ChangedRowSources.tablesOf(dirty),
-        countersMoved,
-        resetAutoIncrement,
-        ChangedRows.unknown(),
-        sources.keyTriggers());
+    return plan(dirty, ChangedRows.unknown());
   }
 
   /**
@@ -181,11 +172,15 @@ public final class SchemaRestorer implements Cleanups {
    */
   @Override
   public CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
+    return plan(dirty, sources.changes(control.get(), dirty));
+  }
+
+  private CleanupPlan plan(Collection<String> dirty, ChangedRows changes) {
     return planner.plan(
         ChangedRowSources.tablesOf(dirty),
         countersMoved,
         resetAutoIncrement,
-        sources.changes(control.get(), dirty),
+        changes,
         sources.keyTriggers());
   }
 

@@ -117,6 +117,23 @@ class CascadeScopeTest {
   }
 
   @Test
+  void valuesKeptByTriggersStandInForTheLoggedOnes() {
+    ChangedRows kept =
+        ChangedRows.unknown()
+            .withQuietKeys(Set.of("fk_shelf_store", "fk_picture_shelf"))
+            .withValueTables(Map.of("fk_store_region", "`copy_dbit`.`released_fk_store_region`"));
+
+    CascadeScope scope = CascadeScope.of(CHAIN, "tpl", List.of("region"), kept);
+
+    assertThat(scope.reached()).containsExactly("picture", "shelf", "store");
+    assertThat(scope.inFull("picture")).isFalse();
+    assertThat(plan(CHAIN, List.of("region"), kept))
+        .contains(
+            "`tpl`.`store`.`region_id` IN (SELECT `copy_dbit`.`released_fk_store_region`.`id`"
+                + " FROM `copy_dbit`.`released_fk_store_region`)");
+  }
+
+  @Test
   void aParentChangeTheLogDidNotFollowSendsEveryTableBelowToAFullComparison() {
     CascadeScope scope = CascadeScope.of(CHAIN, "tpl", List.of("region"), ChangedRows.unknown());
 
