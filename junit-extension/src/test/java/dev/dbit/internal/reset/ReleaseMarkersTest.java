@@ -1,0 +1,92 @@
+package dev.dbit.internal.reset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dbit.internal.template.CascadingKey;
+import dev.dbit.internal.template.SchemaLayout;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Which release triggers a parent gets and what they keep, decided on a synthetic layout. */
+class ReleaseMarkersTest {
+  /** region -> store (delete and update cascade) -> shelf (delete only); all seeded. */
+  private static final SchemaLayout LAYOUT =
+      new SchemaLayout(
+          List.of("region", "shelf", "store"),
+          Map.of(
+              "region", List.of("id"),
+              "store", List.of("id", "region_id"),
+              "shelf", List.of("id", "store_id")),
+          List.of(),
+          List.of(),
+          Set.of(),
+          Set.of(),
+          Map.of(),
+          List.of(
+              new CascadingKey(
+                  "fk_store",
+                  "store",
+                  List.of("region_id"),
+                  "region",
+                  List.of("id"),
+                  "CASCADE",
+                  "CASCADE"),
+              new CascadingKey(
+                  "fk_shelf",
+                  "shelf",
+                  List.of("store_id"),
+                  "store",
+                  List.of("id"),
+                  "CASCADE",
+                  "RESTRICT")),
+          Set.of(),
+          Set.of(),
+          Set.of(),
+          Map.of());
+
+  private final ReleaseMarkers markers =
+      new ReleaseMarkers("copy", LAYOUT, List.of("region", "shelf", "store"));
+
+  @Test
+  void aRootParentReleasesOnDeleteAndOnAKeyChangeOnly() {
+    assertThat(markers.createSql("region", "ri")).isEmpty();
+    assertThat(markers.createSql("region", "rd").orElseThrow())
+        .contains("AFTER DELETE ON `copy`.`region`")
+        .contains("VALUES (OLD.`id`)");
+    assertThat(markers.createSql("region", "ru").orElseThrow())
+        .contains("IF NOT (OLD.`id` <=> NEW.`id` AND CAST(OLD.`id` AS BINARY) <=>")
+        .contains("VALUES (OLD.`id`)")
+        .contains("VALUES (NEW.`id`)");
+  }
+
+  @Test
+  void aParentACascadeReachesReleasesEveryRowItWrites() {
+    assertThat(markers.createSql("store", "ri").orElseThrow())
+        .contains("AFTER INSERT ON `copy`.`store`")
+        .contains("VALUES (NEW.`id`)");
+    assertThat(markers.createSql("store", "ru").orElseThrow()).doesNotContain("IF NOT");
+  }
+
+  @Test
+  void aLeafGetsNoReleaseTrigger() {
+    assertThat(markers.parents()).containsExactlyInAnyOrder("region", "store");
+  }
+
+  @Test
+  void onlyAParentWithItsReleaseMarkerHandsOverValues() {
+    Set<String> dirty = Set.of("region", "store", ReleaseMarkers.marker("store"));
+
+    assertThat(markers.quietKeys(dirty)).containsExactly("fk_store");
+    assertThat(markers.valueTables(dirty))
+        .isEqualTo(Map.of("fk_shelf", "`copy_dbit`.`released_fk_shelf`"));
+    assertThat(markers.createValueTablesSql(Set.of("released_fk_store")))
+        .singleElement()
+        .asString()
+        .startsWith("CREATE TABLE `copy_dbit`.`released_fk_shelf` (KEY (`id`))");
+    assertThat(Optional.of(markers.clearValuesSql(List.of("region"))))
+        .contains("DELETE FROM `copy_dbit`.`released_fk_store`");
+  }
+}
