@@ -48,9 +48,9 @@ import org.junit.jupiter.api.Test;
  * -Ddbit.bench=full} (N=200), {@code -Ddbit.bench=quick} (N=30, no cold starts, no page) or {@code
  * -Ddbit.bench=smoke} (N=3, what CI runs to check that it works); {@code
  * -Ddbit.bench.servers=mysql,external} measures only those, {@code -Ddbit.bench.only=starts} only
- * the start lines (no page). Prints {@code bench <scenario> <method>@<server> n=<N> p10_ms=<x>
- * p50_ms=<x> p90_ms=<x>} lines, writes them to {@code target/dbit-bench.txt} and, in full mode,
- * writes {@code docs/benchmark.md}.
+ * the start lines and {@code -Ddbit.bench.only=cascade} only {@code reset-cascade} (no page).
+ * Prints {@code bench <scenario> <method>@<server> n=<N> p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines,
+ * writes them to {@code target/dbit-bench.txt} and, in full mode, writes {@code docs/benchmark.md}.
  */
 class ResetBenchmark {
   private static final String EXTERNAL_HOST = "127.0.0.1";
@@ -58,8 +58,13 @@ class ResetBenchmark {
 
   private final String mode = System.getProperty("dbit.bench", "");
 
-  /** {@code -Ddbit.bench.only=starts}: the start lines alone, every server, no page. */
-  private final boolean startsOnly = "starts".equals(System.getProperty("dbit.bench.only"));
+  /**
+   * {@code -Ddbit.bench.only=starts}: the start lines alone, every server; {@code cascade}: the
+   * {@code reset-cascade} lines alone; no page either way.
+   */
+  private final String only = System.getProperty("dbit.bench.only", "");
+
+  private final boolean startsOnly = only.equals("starts");
 
   private final List<String> lines = new ArrayList<>();
   private final List<String> servers = new ArrayList<>();
@@ -99,17 +104,17 @@ class ResetBenchmark {
     } else {
       System.out.println("bench skipped external: nothing listens on 127.0.0.1:3306");
     }
-    List<String> only = List.of(System.getProperty("dbit.bench.servers", "").split(","));
-    targets.removeIf(target -> !only.equals(List.of("")) && !only.contains(target.name()));
+    List<String> wanted = List.of(System.getProperty("dbit.bench.servers", "").split(","));
+    targets.removeIf(target -> !wanted.equals(List.of("")) && !wanted.contains(target.name()));
     for (Target target : targets) {
       measure(target, config);
     }
-    if (only.equals(List.of("")) || only.contains("containers")) {
+    if ((wanted.equals(List.of("")) || wanted.contains("containers")) && !only.equals("cascade")) {
       ContainerStarts.measure(n(5, 1), this::print, loader);
     }
     Files.createDirectories(Path.of("target"));
     Files.write(Path.of("target", "dbit-bench.txt"), lines);
-    if (mode.equals("full") && !startsOnly) {
+    if (mode.equals("full") && only.isEmpty()) {
       System.out.println(
           "benchmark page written: "
               + BenchmarkPage.write(
@@ -117,6 +122,10 @@ class ResetBenchmark {
     }
     for (Target target : targets) {
       String at = "@" + target.name();
+      if (!only.isEmpty()) {
+        assertThat(lines).isNotEmpty();
+        continue;
+      }
       assertThat(lines)
           .extracting(line -> line.split(" ")[1] + " " + line.split(" ")[2])
           .contains(
@@ -135,6 +144,12 @@ class ResetBenchmark {
 
   private void measure(Target target, DbitConfiguration config) throws Exception {
     String at = "@" + target.name();
+    if (only.equals("cascade")) {
+      try (DatabaseServer server = target.start().apply(config.embeddedDir())) {
+        CascadeResets.measure(server, n(200, 3), at, this::print);
+      }
+      return;
+    }
     if (target.embedded() && !mode.equals("quick")) {
       startCold(target, config.embeddedDir().resolve("benchmark-cold"), at);
     }
