@@ -117,6 +117,16 @@ class CascadeScopeTest {
   }
 
   @Test
+  void aParentThatReleasedValuesCountsEvenWhenItNoLongerDiffers() {
+    ChangedRows deleted = logged(Map.of("fk_store_region", Set.of(List.of("3"))));
+
+    CascadeScope scope = CascadeScope.of(CHAIN, "tpl", List.of("store"), deleted);
+
+    assertThat(scope.reached()).contains("store", "shelf", "picture");
+    assertThat(scope.inFull("picture")).isFalse();
+  }
+
+  @Test
   void valuesKeptByTriggersStandInForTheLoggedOnes() {
     ChangedRows kept =
         ChangedRows.unknown()
