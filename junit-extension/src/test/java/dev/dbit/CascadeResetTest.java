@@ -106,16 +106,6 @@ class CascadeResetTest {
     return KINDS.get((repetition - 1) % KINDS.size());
   }
 
-  private static long rowsRead(Statement statement) throws SQLException {
-    long read = 0;
-    try (ResultSet rows = statement.executeQuery("SHOW GLOBAL STATUS LIKE 'Handler_read%'")) {
-      while (rows.next()) {
-        read += rows.getLong(2);
-      }
-    }
-    return read;
-  }
-
   @DbIntegrationTest
   static class ChangesParents {
     @RepeatedTest(TESTS)
@@ -124,7 +114,7 @@ class CascadeResetTest {
       int account = 1 + number * 7 % 100;
       try (Connection connection = db.getConnection();
           Statement statement = connection.createStatement()) {
-        long atStart = rowsRead(statement);
+        long atStart = LargeReferenceTableTest.rowsRead(statement);
         StringBuilder seen = new StringBuilder();
         for (String table : CascadeSchema.TABLES) {
           try (ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM " + table)) {
@@ -142,7 +132,7 @@ class CascadeResetTest {
         for (String sql : work(kind(number), account)) {
           statement.executeUpdate(sql);
         }
-        ROWS_READ.put(number, new long[] {atStart, rowsRead(statement)});
+        ROWS_READ.put(number, new long[] {atStart, LargeReferenceTableTest.rowsRead(statement)});
       }
     }
 

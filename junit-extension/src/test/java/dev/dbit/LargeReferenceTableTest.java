@@ -235,7 +235,8 @@ class LargeReferenceTableTest {
     return KINDS.get((repetition - 1) % KINDS.size());
   }
 
-  private static long rowsRead(Statement statement) throws SQLException {
+  /** The server's row-read counters (Handler_read_%), summed. */
+  static long rowsRead(Statement statement) throws SQLException {
     long read = 0;
     try (ResultSet rows = statement.executeQuery("SHOW GLOBAL STATUS LIKE 'Handler_read%'")) {
       while (rows.next()) {

@@ -102,7 +102,8 @@ final class RunStarter {
     SchemaRestorer restorer =
         new SchemaRestorer(control, template.schema(), worker.schema(), layout);
     // With large tables, dbit's own writes stay out of the binary log, which it may follow.
-    boolean followsRows = !layout.largeTableKeys().isEmpty() || !layout.cascadeParents().isEmpty();
+    boolean followsRows =
+        !layout.largeTableKeys().isEmpty() || !layout.referenceCascades().isEmpty();
     boolean unlogged = followsRows && control.applyAlways("SET SESSION sql_log_bin = 0");
     boolean reused =
         CopyAtStart.prepare(control, server, unlogged, template, layout, worker.schema(), restorer);
@@ -113,7 +114,7 @@ final class RunStarter {
               control.get(),
               worker.schema(),
               layout.largeTableKeys(),
-              layout.cascadingKeys())
+              layout.referenceCascades())
           .ifPresent(restorer.changedRows()::follow);
     }
     return assemble(

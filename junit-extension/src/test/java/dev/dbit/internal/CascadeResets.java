@@ -3,14 +3,10 @@ package dev.dbit.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dbit.CascadeSchema;
-import dev.dbit.internal.config.ConfigurationReader;
-import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.Timeouts;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.server.DatabaseServer;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,7 +16,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 
 /**
@@ -55,7 +50,11 @@ final class CascadeResets {
   /** Measures {@code n} rounds on {@code server} and prints one line per kind. */
   static void measure(DatabaseServer server, int n, String at, ContainerStarts.Printer printer)
       throws SQLException, IOException {
-    try (DbitRun run = DbitRun.start(config(), server, CascadeResets.class.getClassLoader());
+    try (DbitRun run =
+            DbitRun.start(
+                ResetBenchmark.fixtureConfig("bench-cascade", "V1__cascade.sql", CascadeSchema.SQL),
+                server,
+                CascadeResets.class.getClassLoader());
         Connection raw =
             ConnectionFactory.of(server, Map.of("allowMultiQueries", "true"), Timeouts.DEFAULTS)
                 .open(run.testSchema())) {
@@ -65,17 +64,6 @@ final class CascadeResets {
       Map<String, List<Double>> millis = new CascadeResets(run, raw).rounds(n, at);
       millis.forEach((kind, values) -> printer.print("reset-cascade", kind + at, values));
     }
-  }
-
-  /** The fixture, at a fixed place so that later runs reuse its template. */
-  private static DbitConfiguration config() throws IOException {
-    Path dir = Path.of("target", "bench-cascade").toAbsolutePath();
-    Files.createDirectories(dir);
-    Files.writeString(dir.resolve("V1__cascade.sql"), CascadeSchema.SQL);
-    String location = "filesystem:" + dir;
-    return new ConfigurationReader(
-            key -> key.equals("dbit.migrations") ? Optional.of(location) : Optional.empty())
-        .read();
   }
 
   private Map<String, List<Double>> rounds(int n, String at) throws SQLException {

@@ -195,10 +195,18 @@ class ResetBenchmark {
 
   /** The large table fixture, at a fixed place so that later runs reuse its template. */
   private static DbitConfiguration largeTableConfig() throws IOException {
-    Path dir = Path.of("target", "bench-large-table").toAbsolutePath();
-    Files.createDirectories(dir);
-    Files.writeString(dir.resolve("V1__images.sql"), LargeTableSchema.SQL);
-    String location = "filesystem:" + dir;
+    return fixtureConfig("bench-large-table", "V1__images.sql", LargeTableSchema.SQL);
+  }
+
+  /**
+   * A run's configuration whose migration is {@code sql}, written to {@code target/<dir>/<file>}: a
+   * fixed place, so that later runs reuse its template.
+   */
+  static DbitConfiguration fixtureConfig(String dir, String file, String sql) throws IOException {
+    Path place = Path.of("target", dir).toAbsolutePath();
+    Files.createDirectories(place);
+    Files.writeString(place.resolve(file), sql);
+    String location = "filesystem:" + place;
     return new ConfigurationReader(
             key -> key.equals("dbit.migrations") ? Optional.of(location) : Optional.empty())
         .read();

@@ -64,12 +64,7 @@ record TrackedTables(Map<String, TrackedTable> tables, Map<String, List<ParentKe
           Map<String, Column> all = columns.getOrDefault(table, Map.of());
           List<KeyColumn> keyColumns = new ArrayList<>();
           for (String name : key) {
-            Column column = all.get(name);
-            Optional<KeyColumn> readable =
-                column == null
-                    ? Optional.empty()
-                    : KeyColumn.of(
-                        column.position() - 1, column.dataType(), column.type(), column.charset());
+            Optional<KeyColumn> readable = readable(all.get(name));
             if (readable.isEmpty()) {
               unreadable.add(table + " (" + name + ")");
               return;
@@ -98,13 +93,7 @@ record TrackedTables(Map<String, TrackedTable> tables, Map<String, List<ParentKe
       Map<String, Column> all = columns.getOrDefault(key.parent(), Map.of());
       List<KeyColumn> referenced = new ArrayList<>();
       for (String name : key.parentColumns()) {
-        Column column = all.get(name);
-        Optional<KeyColumn> readable =
-            column == null
-                ? Optional.empty()
-                : KeyColumn.of(
-                    column.position() - 1, column.dataType(), column.type(), column.charset());
-        readable.ifPresent(referenced::add);
+        readable(all.get(name)).ifPresent(referenced::add);
       }
       if (referenced.size() < key.parentColumns().size()) {
         unreadable.add(key.name() + " (" + key.parent() + ")");
@@ -130,6 +119,13 @@ record TrackedTables(Map<String, TrackedTable> tables, Map<String, List<ParentKe
               + unreadable);
     }
     return parents;
+  }
+
+  /** {@code column} as the log carries it, when its logged values can be written back exactly. */
+  private static Optional<KeyColumn> readable(Column column) {
+    return column == null
+        ? Optional.empty()
+        : KeyColumn.of(column.position() - 1, column.dataType(), column.type(), column.charset());
   }
 
   private record Column(int position, String dataType, String type, String charset) {}

@@ -35,10 +35,7 @@ final class CascadeScope {
 
   private CascadeScope(SchemaLayout layout) {
     this.layout = layout;
-    this.keys =
-        layout.cascadingKeys().stream()
-            .filter(k -> layout.referenceTables().contains(k.child()))
-            .toList();
+    this.keys = layout.referenceCascades();
   }
 
   /**

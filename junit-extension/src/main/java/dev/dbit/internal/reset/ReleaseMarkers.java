@@ -41,12 +41,13 @@ final class ReleaseMarkers {
   /** The cascading keys of {@code layout} whose parent is among {@code marked} in {@code copy}. */
   ReleaseMarkers(String copy, SchemaLayout layout, Collection<String> marked) {
     this.copy = copy;
-    for (CascadingKey key : layout.cascadingKeys()) {
-      if (layout.referenceTables().contains(key.child()) && marked.contains(key.parent())) {
+    for (CascadingKey key : layout.referenceCascades()) {
+      if (marked.contains(key.parent())) {
         keysByParent.computeIfAbsent(key.parent(), t -> new ArrayList<>()).add(key);
       }
     }
-    reached = layout.cascadingKeys().stream().map(CascadingKey::child).collect(Collectors.toSet());
+    reached =
+        layout.referenceCascades().stream().map(CascadingKey::child).collect(Collectors.toSet());
   }
 
   /**

@@ -129,16 +129,12 @@ public final class RestoreSql {
    */
   public static String insertRowsWhereKeyIn(
       String template, String copy, SchemaLayout layout, String table, String in) {
-    return insertInto(copy, layout, table)
-        + " SELECT "
-        + selectList(layout, table, "")
-        + " FROM "
-        + qualified(template, table)
-        + " WHERE "
-        + keyTuple(layout.largeTableKeys().get(table))
-        + " IN ("
-        + in
-        + ")";
+    return insertRowsWhere(
+        template,
+        copy,
+        layout,
+        table,
+        keyTuple(layout.largeTableKeys().get(table)) + " IN (" + in + ")");
   }
 
   /**
