@@ -71,11 +71,14 @@ class ResetNeverMissesTest {
             java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "dbit"))) {
       String url = "jdbc:mysql://127.0.0.1:" + server.port() + "/?sslMode=DISABLED";
       RootSql.execute(url, "SET GLOBAL userstat = 0");
-      try {
+      try (LogLines log = new LogLines()) {
         prove(
             test,
-            "embedded MariaDB, userstat off",
+            "embedded MariaDB, userstat off: binary log",
             Map.of("dbit.provider", "external", "dbit.url", url));
+        assertThat(log.messages())
+            .as("the path under test: changed tables from the binary log")
+            .anyMatch(line -> line.contains("changed tables found by the binary log"));
       } finally {
         RootSql.execute(url, "SET GLOBAL userstat = 1");
       }
@@ -86,9 +89,43 @@ class ResetNeverMissesTest {
 
   @Test
   void noGeneratedTestEverStartsDirtyOnMySql(TestInfo test) {
-    prove(test, "embedded MySQL 8.0.31, performance_schema", EmbeddedMySqlTest.MYSQL);
+    try (LogLines log = new LogLines()) {
+      prove(test, "embedded MySQL 8.0.31, binary log", EmbeddedMySqlTest.MYSQL);
 
+      assertThat(log.messages())
+          .as("the path under test: changed tables from the binary log")
+          .anyMatch(line -> line.contains("changed tables found by the binary log"));
+    }
     assertThat(userstatSeen).as("MySQL has no userstat").isNull();
+  }
+
+  /** Where dbit cannot follow the log (statement format here), table I/O counters name tables. */
+  @Test
+  void noGeneratedTestEverStartsDirtyOnMySqlWithoutTheBinaryLog(TestInfo test) throws SQLException {
+    // A MySQL of its own, so that its log format can change before dbit looks.
+    try (dev.dbit.internal.server.EmbeddedMySql server =
+            dev.dbit.internal.server.EmbeddedMySql.start(
+                java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "dbit"),
+                java.util.Optional.empty(),
+                getClass().getClassLoader());
+        LogLines log = new LogLines()) {
+      String url =
+          "jdbc:mysql://127.0.0.1:"
+              + server.port()
+              + "/?sslMode=DISABLED&allowPublicKeyRetrieval=true";
+      RootSql.execute(url, "SET GLOBAL binlog_format = 'STATEMENT'");
+      try {
+        prove(
+            test,
+            "embedded MySQL 8.0.31, performance_schema table I/O (no row-based log)",
+            Map.of("dbit.provider", "external", "dbit.url", url));
+      } finally {
+        RootSql.execute(url, "SET GLOBAL binlog_format = 'ROW'");
+      }
+      assertThat(log.messages())
+          .as("the path under test: table I/O counters")
+          .anyMatch(line -> line.contains("changed tables found by performance_schema table I/O"));
+    }
   }
 
   @Test

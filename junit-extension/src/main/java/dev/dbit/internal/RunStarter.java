@@ -101,22 +101,18 @@ final class RunStarter {
     CopyAtStart.dropAbandoned(control.get(), template.fingerprint());
     SchemaRestorer restorer =
         new SchemaRestorer(control, template.schema(), worker.schema(), layout);
-    // With large tables, dbit's own writes stay out of the binary log, which it may follow.
-    boolean followsRows =
-        !layout.largeTableKeys().isEmpty() || !layout.referenceCascades().isEmpty();
-    boolean unlogged = followsRows && control.applyAlways("SET SESSION sql_log_bin = 0");
+    // dbit's own writes stay out of the binary log, which it follows where the server writes one.
+    boolean unlogged = control.applyAlways("SET SESSION sql_log_bin = 0");
     boolean reused =
         CopyAtStart.prepare(control, server, unlogged, template, layout, worker.schema(), restorer);
-    if (followsRows) {
-      // Logs why not when it cannot (no log, or sql_log_bin may not be set).
-      RowChangeLog.watch(
-              server,
-              control.get(),
-              worker.schema(),
-              layout.largeTableKeys(),
-              layout.referenceCascades())
-          .ifPresent(restorer.changedRows()::follow);
-    }
+    // Logs why not when it cannot (no log, not row-based, or sql_log_bin may not be set).
+    RowChangeLog.watch(
+            server,
+            control.get(),
+            worker.schema(),
+            layout.largeTableKeys(),
+            layout.referenceCascades())
+        .ifPresent(restorer.changedRows()::follow);
     return assemble(
         config, server, connections, control, start, template, layout, worker, restorer, reused);
   }

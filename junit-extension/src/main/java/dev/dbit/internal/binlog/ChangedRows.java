@@ -1,5 +1,6 @@
 package dev.dbit.internal.binlog;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +59,37 @@ public record ChangedRows(
   /** These changes, and the tables that hold what the parents of {@code tables}' keys released. */
   public ChangedRows withValueTables(Map<String, String> tables) {
     return new ChangedRows(keys, followed, released, followedKeys, tables);
+  }
+
+  /**
+   * These changes followed by {@code later}'s: a table or key stays followed only if both followed
+   * it, with the keys and values of both.
+   */
+  public ChangedRows and(ChangedRows later) {
+    Set<String> tables = new HashSet<>(followed);
+    tables.retainAll(later.followed);
+    Set<String> keyNames = new HashSet<>(followedKeys);
+    keyNames.retainAll(later.followedKeys);
+    return new ChangedRows(
+        union(keys, later.keys, tables),
+        tables,
+        union(released, later.released, keyNames),
+        keyNames);
+  }
+
+  private static Map<String, Set<List<String>>> union(
+      Map<String, Set<List<String>>> first,
+      Map<String, Set<List<String>>> second,
+      Set<String> kept) {
+    Map<String, Set<List<String>>> both = new HashMap<>();
+    for (String name : kept) {
+      Set<List<String>> values = new HashSet<>(first.getOrDefault(name, Set.of()));
+      values.addAll(second.getOrDefault(name, Set.of()));
+      if (!values.isEmpty()) {
+        both.put(name, values);
+      }
+    }
+    return both;
   }
 
   /** The keys of the rows of {@code table} tests changed, when the log followed every change. */

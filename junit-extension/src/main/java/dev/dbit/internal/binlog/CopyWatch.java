@@ -20,6 +20,7 @@ final class CopyWatch {
   private Set<String> unfollowed = new HashSet<>();
   private Map<String, Set<List<String>>> released = new HashMap<>();
   private Set<String> unfollowedKeys = new HashSet<>();
+  private Set<String> written = new HashSet<>();
   boolean everything = true;
 
   /**
@@ -40,6 +41,7 @@ final class CopyWatch {
 
   /** A logged insert ({@code before} null), delete ({@code after} null) or update. */
   void changed(String table, int columnCount, Serializable[] before, Serializable[] after) {
+    written.add(table);
     if (before != null) {
       keep(table, columnCount, before);
     }
@@ -105,7 +107,8 @@ final class CopyWatch {
     released.remove(key.name());
   }
 
-  ChangedRows take() {
+  /** What the log showed since the last take; starts the next account. */
+  LogAccount take() {
     Set<String> followed = new HashSet<>();
     Set<String> followedKeys = new HashSet<>();
     if (everything) {
@@ -114,10 +117,12 @@ final class CopyWatch {
       parents.values().forEach(list -> list.forEach(k -> followedKeys.add(k.name())));
       followedKeys.removeAll(unfollowedKeys);
     }
-    ChangedRows taken =
+    LogAccount taken =
         everything
-            ? new ChangedRows(keys, followed, released, followedKeys)
-            : ChangedRows.unknown();
+            ? new LogAccount(
+                Optional.of(written), new ChangedRows(keys, followed, released, followedKeys))
+            : LogAccount.unknown();
+    written = new HashSet<>();
     keys = new HashMap<>();
     unfollowed = new HashSet<>();
     released = new HashMap<>();

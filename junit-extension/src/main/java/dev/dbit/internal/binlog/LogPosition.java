@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A place in a server's binary log: a file and an offset in it. */
-record LogPosition(String file, long offset) implements Comparable<LogPosition> {
+public record LogPosition(String file, long offset) implements Comparable<LogPosition> {
 
   /**
    * The statements that read the server's position: MySQL 8.4 knows only the second, MariaDB and
@@ -21,6 +21,23 @@ record LogPosition(String file, long offset) implements Comparable<LogPosition> 
   /** Which of {@link #POSITION_SQL} the last server answered. */
   private static volatile String positionSql = POSITION_SQL.get(0);
 
+  /**
+   * The statement that reads where {@code control}'s server writes now, for a request of the
+   * caller's own; its first row is read by {@link #of}.
+   */
+  public static String statement(Connection control) throws SQLException {
+    current(control);
+    return positionSql;
+  }
+
+  /** The position in the first row of a {@link #statement}'s result. */
+  public static LogPosition of(ResultSet rows) throws SQLException {
+    if (!rows.next()) {
+      throw new SQLException(positionSql + " returned no row");
+    }
+    return new LogPosition(rows.getString(1), rows.getLong(2));
+  }
+
   /** Where the server writes now. */
   static LogPosition current(Connection control) throws SQLException {
     SQLException refused = null;
@@ -30,11 +47,8 @@ record LogPosition(String file, long offset) implements Comparable<LogPosition> 
     for (String sql : tries) {
       try (Statement statement = control.createStatement();
           ResultSet rows = statement.executeQuery(sql)) {
-        if (!rows.next()) {
-          throw new SQLException(sql + " returned no row");
-        }
         positionSql = sql;
-        return new LogPosition(rows.getString(1), rows.getLong(2));
+        return of(rows);
       } catch (SQLSyntaxErrorException e) {
         refused = e;
       }

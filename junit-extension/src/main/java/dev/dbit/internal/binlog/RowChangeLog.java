@@ -28,9 +28,10 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Follows a server's row-based binary log the way a replica does, and remembers for each copy being
- * watched the keys of the rows tests committed. A rolled-back transaction never reaches the log;
- * dbit's own control connection writes with {@code sql_log_bin = 0}, so its resets do not either.
- * One follower per server, shared by the runs of a JVM.
+ * watched the tables tests committed writes to and the keys of the rows of its large tables. A
+ * rolled-back transaction never reaches the log; dbit's own control connection writes with {@code
+ * sql_log_bin = 0}, so its resets do not either. One follower per server, shared by the runs of a
+ * JVM.
  *
  * <p>What the log does not show makes a table unfollowed until the next reset: any statement logged
  * as text in a watched copy ({@code TRUNCATE}, DDL, a session that switched to statement format), a
@@ -61,10 +62,11 @@ public final class RowChangeLog {
   }
 
   /**
-   * Starts watching {@code copy}'s {@code tables} (each with a primary key) and the parents of its
-   * {@code cascades}, when the server writes a full row-based binary log and the control connection
-   * may keep its own writes out of it ({@code SET SESSION sql_log_bin = 0}, which the caller
-   * applied); empty, with the reason in the log, otherwise.
+   * Starts watching {@code copy}: which of its tables tests write, the keys of the rows of its
+   * {@code tables} (each with a primary key) and what the parents of its {@code cascades} release,
+   * when the server writes a full row-based binary log and the control connection may keep its own
+   * writes out of it ({@code SET SESSION sql_log_bin = 0}, which the caller applied); empty, with
+   * the reason in the log, otherwise.
    */
   public static Optional<Watch> watch(
       DatabaseServer server,
@@ -72,21 +74,20 @@ public final class RowChangeLog {
       String copy,
       Map<String, List<String>> tables,
       List<CascadingKey> cascades) {
+    // Without large tables or cascades the log only spares a reading: not worth a line.
+    Level level = tables.isEmpty() && cascades.isEmpty() ? Level.DEBUG : Level.INFO;
     try {
       Optional<String> unusable = BinaryLogAccess.unusable(control);
       if (unusable.isPresent()) {
-        LOG.log(Level.INFO, notFollowed(copy, unusable.get()));
+        LOG.log(level, notFollowed(copy, unusable.get()));
         return Optional.empty();
       }
       TrackedTables tracked = TrackedTables.read(control, copy, tables, cascades);
-      if (tracked.isEmpty()) {
-        return Optional.empty();
-      }
       RowChangeLog log = follower(server, control);
       return Optional.of(log.add(copy, tracked));
     } catch (SQLException | IOException | TimeoutException | RuntimeException e) {
       LOG.log(
-          Level.INFO,
+          level,
           notFollowed(copy, "cannot follow the binary log of " + server.description() + ": " + e));
       return Optional.empty();
     }
@@ -179,9 +180,8 @@ public final class RowChangeLog {
         });
   }
 
-  /** Waits until the follower has read the log up to where the server is now. */
-  private void catchUp(Connection control) throws SQLException, TimeoutException {
-    LogPosition target = LogPosition.current(control);
+  /** Waits until the follower has read the log up to {@code target}. */
+  private void catchUp(LogPosition target) throws TimeoutException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CATCH_UP_MILLIS);
     synchronized (this) {
       while (new LogPosition(file, position).compareTo(target) < 0) {
@@ -215,25 +215,37 @@ public final class RowChangeLog {
     }
 
     /**
-     * The rows tests changed since the last call, once the follower has read the log up to where
+     * The rows tests changed since the last take, once the follower has read the log up to where
      * the server is now; {@link ChangedRows#unknown()} if it cannot get there in time.
      */
     public ChangedRows take(Connection control) throws SQLException {
+      return accountUpTo(LogPosition.current(control)).rows();
+    }
+
+    /**
+     * What the log showed since the last take, once the follower has read it up to {@code target};
+     * an incomplete account if it cannot get there in time.
+     */
+    public LogAccount accountUpTo(LogPosition target) {
       try {
-        catchUp(control);
+        catchUp(target);
       } catch (TimeoutException e) {
-        LOG.log(Level.WARNING, "dbit: " + e.getMessage() + "; comparing large tables in full");
+        LOG.log(
+            Level.WARNING,
+            "dbit: "
+                + e.getMessage()
+                + "; the next reset compares in full what the log no longer accounts for");
         distrust();
         takeNow();
-        return ChangedRows.unknown();
+        return LogAccount.unknown();
       }
       return takeNow();
     }
 
-    private ChangedRows takeNow() {
+    private LogAccount takeNow() {
       synchronized (RowChangeLog.this) {
         CopyWatch watch = watches.get(copy);
-        return watch == null ? ChangedRows.unknown() : watch.take();
+        return watch == null ? LogAccount.unknown() : watch.take();
       }
     }
 

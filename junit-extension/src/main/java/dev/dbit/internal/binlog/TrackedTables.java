@@ -28,11 +28,6 @@ import java.util.stream.Collectors;
 record TrackedTables(Map<String, TrackedTable> tables, Map<String, List<ParentKey>> parents) {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
-  /** Whether there is nothing to follow. */
-  boolean isEmpty() {
-    return tables.isEmpty() && parents.isEmpty();
-  }
-
   /**
    * The tables of {@code keys} (table to its primary-key columns) whose key dbit can read from the
    * log, and the keys of {@code cascades} whose referenced values it can; the others are named in

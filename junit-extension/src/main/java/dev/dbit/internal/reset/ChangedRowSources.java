@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Where a reset learns which rows of the large reference tables tests changed, so that it restores
@@ -33,6 +34,9 @@ public final class ChangedRowSources {
   /** What the log said for the reset under way; read at most once per reset. */
   private ChangedRows changesThisReset;
 
+  /** The log's account as the reset engine's reader took it, where that reader takes it. */
+  private Optional<Supplier<ChangedRows>> taken = Optional.empty();
+
   ChangedRowSources(SchemaLayout layout) {
     Set<String> read = new HashSet<>(layout.largeTableKeys().keySet());
     read.addAll(layout.cascadeParents());
@@ -42,6 +46,19 @@ public final class ChangedRowSources {
   /** Restores large tables by the rows {@code watch} says tests changed. */
   public void follow(RowChangeLog.Watch watch) {
     rowLog = Optional.of(watch);
+  }
+
+  /** The binary log's watch of this copy, where dbit follows it. */
+  Optional<RowChangeLog.Watch> log() {
+    return rowLog;
+  }
+
+  /**
+   * The reset engine's reader takes the log's account in each reading: resets restore by what
+   * {@code account} says it took, and never take it themselves.
+   */
+  void takenBy(Supplier<ChangedRows> account) {
+    taken = Optional.of(account);
   }
 
   /** Whether dbit follows the binary log for this copy. */
@@ -132,6 +149,9 @@ public final class ChangedRowSources {
       return ChangedRows.unknown()
           .withQuietKeys(releases.get().quietKeys(dirty))
           .withValueTables(releases.get().valueTables(dirty));
+    }
+    if (taken.isPresent()) {
+      return taken.get().get();
     }
     if (rowLog.isEmpty() || dirty.stream().noneMatch(rowsRead::contains)) {
       return changesThisReset == null ? ChangedRows.unknown() : changesThisReset;

@@ -14,8 +14,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * Which {@link ChangeReader} a run's reset engine reads with: MariaDB's user statistics when the
- * server keeps them, else performance_schema's table counters, else dbit's triggers (when allowed),
- * else the global row counters.
+ * server keeps them, else the binary log dbit follows, else performance_schema's table counters,
+ * else dbit's triggers (when allowed), else the global row counters.
  */
 public final class ResetEngines {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -61,6 +61,11 @@ public final class ResetEngines {
     if (statistics.isPresent()) {
       ChangeMarkers.remove(control.get(), copy);
       return new ResetEngine<>(statistics.get(), restorer, ours);
+    }
+    Optional<BinaryLogReader> logged = BinaryLogReader.ifAvailable(control, restorer, counters);
+    if (logged.isPresent()) {
+      ChangeMarkers.remove(control.get(), copy);
+      return new ResetEngine<>(logged.get(), restorer, ours);
     }
     Optional<TableIoReader> tableIo =
         TableIoReader.ifAvailable(control, restorer, tables, copy, counters);

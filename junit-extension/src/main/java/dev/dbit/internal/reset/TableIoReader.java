@@ -178,16 +178,7 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   /** The reading names the control connection's thread: look it up again. */
   @Override
   public void controlReconnected() throws SQLException {
-    long thread;
-    try (Statement statement = control.get().createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT THREAD_ID FROM performance_schema.threads WHERE PROCESSLIST_ID ="
-                    + " CONNECTION_ID()")) {
-      rows.next();
-      thread = rows.getLong(1);
-    }
-    readingSql = readingSql(copy, thread);
+    readingSql = readingSql(copy, controlThread(control.get()));
   }
 
   /** The schema's tables whose counter moved since the base, or that are gone. */
@@ -215,16 +206,38 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   }
 
   static String readingSql(String schema, long controlThread) {
+    return measurementSql(controlThread)
+        + " UNION ALL "
+        + TABLES_SQL
+        + literal(schema)
+        + " AND OBJECT_TYPE = 'TABLE'";
+  }
+
+  /**
+   * One row: NULL, {@code Questions} and statement time net of the control thread's own, open
+   * transactions, and how many statements the time holds ({@link
+   * ServerCounters.Reading#timedStatements()}).
+   */
+  static String measurementSql(long controlThread) {
     return "SELECT NULL, (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE"
         + " VARIABLE_NAME = 'Questions') - (SELECT VARIABLE_VALUE FROM"
         + " performance_schema.session_status WHERE VARIABLE_NAME = 'Questions'), s.picos, "
         + OpenTransactions.COUNT_SQL
         + ", s.timed FROM ("
         + ServerCounters.statementTotalsSql(controlThread)
-        + ") s UNION ALL "
-        + TABLES_SQL
-        + literal(schema)
-        + " AND OBJECT_TYPE = 'TABLE'";
+        + ") s";
+  }
+
+  /** The control connection's thread in performance_schema. */
+  static long controlThread(Connection control) throws SQLException {
+    try (Statement statement = control.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT THREAD_ID FROM performance_schema.threads WHERE PROCESSLIST_ID ="
+                    + " CONNECTION_ID()")) {
+      rows.next();
+      return rows.getLong(1);
+    }
   }
 
   /** One reading: measurement (when asked for), open transactions, counters; nothing changed. */

@@ -1,0 +1,176 @@
+package dev.dbit.internal.reset;
+
+import dev.dbit.internal.binlog.LogAccount;
+import dev.dbit.internal.binlog.LogPosition;
+import dev.dbit.internal.binlog.RowChangeLog;
+import dev.dbit.internal.measure.ServerCounters;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * A server whose row-based binary log dbit follows, with performance_schema and no {@code userstat}
+ * (the embedded MySQL; MariaDB started without user statistics): the tables a test changed are
+ * those the log shows rows committed to, so a reading asks the server only for the measurement and
+ * where its log ends, and waits for the follower to get there.
+ *
+ * <p>A rolled-back write never reaches the log and needs no cleanup. What the log cannot account
+ * for (a statement logged as text in the copy: {@code TRUNCATE}, DDL, a session in statement
+ * format; a follower that fell behind) makes the next reset probe every table. Cascades are not
+ * logged: the engine adds the tables they reach, and the log's released values say which rows.
+ * dbit's own writes stay out of the log ({@code sql_log_bin = 0}). A session that switches the log
+ * off itself is not seen.
+ *
+ * <p>The reader is the only one that takes the log's account; the planner restores rows by what it
+ * took ({@link ChangedRowSources#takenBy}).
+ */
+final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
+  private final Supplier<Connection> control;
+  private final SchemaRestorer restorer;
+  private final RowChangeLog.Watch watch;
+  private final String positionSql;
+  private String measurementSql;
+
+  /** What the log showed since the last cleanup's reading (or the last probe's). */
+  private LogAccount pending = LogAccount.nothing();
+
+  /**
+   * One reading.
+   *
+   * @param start the measurement counters the next test starts from
+   * @param open transactions holding locks or changes, other than the reader's
+   * @param account what the log showed since the last cleanup
+   */
+  record Logged(ServerCounters.Reading start, long open, LogAccount account)
+      implements ChangeReader.Reading {
+    @Override
+    public Set<String> changed() {
+      return account.written().orElse(Set.of());
+    }
+
+    @Override
+    public boolean probe() {
+      return !account.complete();
+    }
+
+    @Override
+    public boolean openTransactions() {
+      return open > 0;
+    }
+  }
+
+  private BinaryLogReader(
+      Supplier<Connection> control, SchemaRestorer restorer, RowChangeLog.Watch watch)
+      throws SQLException {
+    this.control = control;
+    this.restorer = restorer;
+    this.watch = watch;
+    this.positionSql = LogPosition.statement(control.get());
+  }
+
+  /**
+   * The reader, where dbit follows the binary log of the copy and performance_schema is on; call on
+   * a freshly restored copy.
+   */
+  static Optional<BinaryLogReader> ifAvailable(
+      Supplier<Connection> control, SchemaRestorer restorer, ServerCounters counters)
+      throws SQLException {
+    Optional<RowChangeLog.Watch> log = restorer.changedRows().log();
+    if (!counters.performanceSchema() || log.isEmpty()) {
+      return Optional.empty();
+    }
+    BinaryLogReader reader = new BinaryLogReader(control, restorer, log.get());
+    restorer.changedRows().takenBy(() -> reader.pending.rows());
+    reader.controlReconnected();
+    // The copy is clean: what the log showed until now is no test's.
+    reader.watch.accountUpTo(reader.position());
+    return Optional.of(reader);
+  }
+
+  @Override
+  public String describe() {
+    return "the binary log (tables written), performance_schema statement totals";
+  }
+
+  /** One request: the measurement, then where the log ends. */
+  @Override
+  public Logged end() throws SQLException {
+    ServerCounters.Reading start;
+    long open;
+    LogPosition at;
+    try (Statement statement = control.get().createStatement()) {
+      statement.execute(measurementSql + ";\n" + positionSql);
+      try (ResultSet rows = statement.getResultSet()) {
+        rows.next();
+        start = measurement(rows);
+        open = rows.getLong(4);
+      }
+      statement.getMoreResults();
+      try (ResultSet rows = statement.getResultSet()) {
+        at = LogPosition.of(rows);
+      }
+    }
+    return new Logged(start, open, taken(at));
+  }
+
+  /** Where the log ends alone: the measurement continues from the end reading. */
+  @Override
+  public Logged gate(Optional<Logged> end, boolean cleanAnyway) throws SQLException {
+    return end.isEmpty() ? end() : new Logged(end.get().start(), 0, taken(position()));
+  }
+
+  @Override
+  public Logged clean(CleanupPlan plan, Logged before) throws SQLException {
+    LogPosition at = restorer.clean(plan, positionSql, LogPosition::of);
+    // The plan restored what the log had shown; what it shows now came meanwhile.
+    pending = watch.accountUpTo(at);
+    return new Logged(before.start(), 0, pending);
+  }
+
+  @Override
+  public ServerCounters.Reading probeEverything(Optional<Logged> gate) throws SQLException {
+    restorer.resetProbingEverything();
+    // Only what was written while the probe ran stays pending, cleaned again by the next reset.
+    pending = LogAccount.nothing();
+    return end().start();
+  }
+
+  @Override
+  public ServerCounters.Reading peek() throws SQLException {
+    try (Statement statement = control.get().createStatement();
+        ResultSet rows = statement.executeQuery(measurementSql)) {
+      rows.next();
+      return measurement(rows);
+    }
+  }
+
+  /** The reading names the control connection's thread: look it up again. */
+  @Override
+  public void controlReconnected() throws SQLException {
+    measurementSql = TableIoReader.measurementSql(TableIoReader.controlThread(control.get()));
+  }
+
+  /** What the log showed since the last cleanup, up to {@code at}. */
+  private LogAccount taken(LogPosition at) {
+    pending = pending.and(watch.accountUpTo(at));
+    return pending;
+  }
+
+  private LogPosition position() throws SQLException {
+    try (Statement statement = control.get().createStatement();
+        ResultSet rows = statement.executeQuery(positionSql)) {
+      return LogPosition.of(rows);
+    }
+  }
+
+  /** A row of {@link TableIoReader#measurementSql}. */
+  private static ServerCounters.Reading measurement(ResultSet rows) throws SQLException {
+    return new ServerCounters.Reading(
+        rows.getLong(2), OptionalLong.of(rows.getLong(3)), 0, OptionalLong.of(rows.getLong(5)), 0);
+  }
+}
