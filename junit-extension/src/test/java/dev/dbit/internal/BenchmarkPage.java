@@ -81,6 +81,14 @@ final class BenchmarkPage {
         or lose their task by cascade). `cleanup-only-leaf` and `cleanup-only-parent-delete`
         are the floors: the restore of exactly those rows, known beforehand, in one request.
         The first round checks that every reset left the four tables as the template has them.
+      - `reading-parts` (the embedded MySQL): each part of the reading that ends a test, sent
+        alone through Connector/J on a connection of the test schema, interleaved: `end-reading`
+        (what dbit sends: `measurement` and `log-position` in one request), `questions-open`
+        (`Questions` and the open transactions), `statement-totals` (all threads' statement
+        time net of one thread's), `log-position` (`SHOW MASTER STATUS`), `table-io` (the
+        per-table counters the binary log replaces there), `totals-of-user` and
+        `totals-of-account` (the statement totals of one user or account instead of all
+        threads'), and `select1` for scale.
       - `round-trip`: `select1` is one `SELECT 1` taken between tests in the same shuffled
         rotation as the resets, the unit for "round trips"; `select1-loop` is back-to-back
         `SELECT 1` with every cache warm.

@@ -11,6 +11,7 @@ import dev.dbit.internal.config.Secret;
 import dev.dbit.internal.config.Timeouts;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.report.Percentiles;
+import dev.dbit.internal.reset.ReadingCosts;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.server.EmbeddedMariaDb;
 import dev.dbit.internal.server.EmbeddedMySql;
@@ -48,9 +49,10 @@ import org.junit.jupiter.api.Test;
  * -Ddbit.bench=full} (N=200), {@code -Ddbit.bench=quick} (N=30, no cold starts, no page) or {@code
  * -Ddbit.bench=smoke} (N=3, what CI runs to check that it works); {@code
  * -Ddbit.bench.servers=mysql,external} measures only those, {@code -Ddbit.bench.only=starts} only
- * the start lines and {@code -Ddbit.bench.only=cascade} only {@code reset-cascade} (no page).
- * Prints {@code bench <scenario> <method>@<server> n=<N> p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines,
- * writes them to {@code target/dbit-bench.txt} and, in full mode, writes {@code docs/benchmark.md}.
+ * the start lines, {@code -Ddbit.bench.only=cascade} only {@code reset-cascade} and {@code
+ * -Ddbit.bench.only=readings} only {@code reading-parts} (no page). Prints {@code bench <scenario>
+ * <method>@<server> n=<N> p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines, writes them to {@code
+ * target/dbit-bench.txt} and, in full mode, writes {@code docs/benchmark.md}.
  */
 class ResetBenchmark {
   private static final String EXTERNAL_HOST = "127.0.0.1";
@@ -60,7 +62,8 @@ class ResetBenchmark {
 
   /**
    * {@code -Ddbit.bench.only=starts}: the start lines alone, every server; {@code cascade}: the
-   * {@code reset-cascade} lines alone; no page either way.
+   * {@code reset-cascade} lines alone; {@code readings}: the {@code reading-parts} lines alone (the
+   * embedded MySQL); no page either way.
    */
   private final String only = System.getProperty("dbit.bench.only", "");
 
@@ -144,6 +147,12 @@ class ResetBenchmark {
 
   private void measure(Target target, DbitConfiguration config) throws Exception {
     String at = "@" + target.name();
+    if (only.equals("readings")) {
+      try (DatabaseServer server = target.start().apply(config.embeddedDir())) {
+        measureResets(server, config, target, at);
+      }
+      return;
+    }
     if (only.equals("cascade")) {
       try (DatabaseServer server = target.start().apply(config.embeddedDir())) {
         CascadeResets.measure(server, n(200, 3), at, this::print);
@@ -182,6 +191,12 @@ class ResetBenchmark {
           statement.execute("SET SESSION foreign_key_checks = 0");
         }
         roundTripLoop(raw, at);
+        if (target.name().equals("mysql")) {
+          ReadingCosts.measure(raw, n(300, 3), (part, ms) -> print("reading-parts", part + at, ms));
+        }
+        if (only.equals("readings")) {
+          return;
+        }
         Rotation rotation = new Rotation(run, new ResetMethods(raw, run), at);
         rotation.resets("reset-typical", true, n(200, 3));
         rotation.resets("reset-clean", false, n(200, 3));
