@@ -86,9 +86,9 @@ final class BenchmarkPage {
         (what dbit sends: `measurement` and `log-position` in one request), `questions-open`
         (`Questions` and the open transactions), `statement-totals` (all threads' statement
         time net of one thread's), `log-position` (`SHOW MASTER STATUS`), `table-io` (the
-        per-table counters the binary log replaces there), `totals-of-user` and
-        `totals-of-account` (the statement totals of one user or account instead of all
-        threads'), and `select1` for scale.
+        per-table counters the binary log replaces there), `totals-of-all`, `totals-of-user`
+        and `totals-of-account` (the plain sums of all threads', one user's or one account's
+        statement totals, not net of any thread), and `select1` for scale.
       - `round-trip`: `select1` is one `SELECT 1` taken between tests in the same shuffled
         rotation as the resets, the unit for "round trips"; `select1-loop` is back-to-back
         `SELECT 1` with every cache warm.

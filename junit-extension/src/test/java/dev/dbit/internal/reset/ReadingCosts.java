@@ -41,6 +41,7 @@ public final class ReadingCosts {
             + " 'Questions'), "
             + OpenTransactions.COUNT_SQL);
     parts.put("statement-totals", ServerCounters.statementTotalsSql(thread));
+    parts.put("totals-of-all", TOTALS + "events_statements_summary_global_by_event_name");
     parts.put(
         "totals-of-user",
         TOTALS
