@@ -57,6 +57,42 @@ class ServerSqlTimeTest {
     assertEachSleeperCovered(EmbeddedMySqlTest.MYSQL);
   }
 
+  /**
+   * dbit's own cleanup is not the next test's: after a test that committed 16,000 rows, which the
+   * reset deletes between the end reading and the next test, a test that only sleeps reports its
+   * sleep, not the cleanup (the control connection's statements are kept out of the server's
+   * totals, or subtracted where the user may not keep them out).
+   */
+  @Test
+  void dbitsOwnCleanupIsNotCountedInTheNextTestOnMySql() {
+    Map<String, String> configuration = new HashMap<>(EmbeddedMySqlTest.MYSQL);
+    configuration.put(DbIntegrationTest.MIGRATIONS, Migrations.smallShop());
+    EngineExecutionResults results = DbitTestKit.run(BulkThenSleepsTestCase.class, configuration);
+
+    DbitTestKit.assertAllSucceeded(results, 2 * BulkThenSleepsTestCase.ROUNDS);
+    Map<String, Map<String, String>> sleepers = new HashMap<>();
+    results.testEvents().reportingEntryPublished().stream()
+        .filter(event -> sleeper(event.getTestDescriptor().getDisplayName()))
+        .forEach(
+            event ->
+                sleepers
+                    .computeIfAbsent(
+                        event.getTestDescriptor().getDisplayName(), name -> new HashMap<>())
+                    .putAll(event.getRequiredPayload(ReportEntry.class).getKeyValuePairs()));
+    assertThat(sleepers).hasSize(BulkThenSleepsTestCase.ROUNDS);
+    assertThat(sleepers.values())
+        .allSatisfy(
+            entries -> {
+              double serverMs = Double.parseDouble(entries.get(ReportKeys.SERVER_SQL_MS));
+              double resetMs = Double.parseDouble(entries.get(ReportKeys.RESET_MS));
+              // Deleting 16,000 rows keeps the server busy for most of the reset that does it.
+              assertThat(resetMs).isGreaterThan(2 * WritesThenSleepsTestCase.SLEPT_MS);
+              assertThat(serverMs)
+                  .isGreaterThanOrEqualTo(WritesThenSleepsTestCase.SLEPT_MS)
+                  .isLessThan(WritesThenSleepsTestCase.SLEPT_MS + resetMs / 2);
+            });
+  }
+
   private static void assertEachSleeperCovered(Map<String, String> server) {
     Map<String, String> configuration = new HashMap<>(server);
     configuration.put(DbIntegrationTest.MIGRATIONS, Migrations.smallShop());
@@ -101,6 +137,34 @@ class ServerSqlTimeTest {
     // The server sleeps at least this long inside the statement, however busy the machine.
     assertThat(Double.parseDouble(entries.get(0).get(ReportKeys.SERVER_SQL_MS)))
         .isGreaterThanOrEqualTo(SLEEP_MS);
+  }
+
+  /** Odd repetitions commit 16,000 rows, which the next reset deletes; even ones sleep 10 ms. */
+  @DbIntegrationTest
+  static class BulkThenSleepsTestCase {
+    static final int ROUNDS = 5;
+
+    @org.junit.jupiter.api.RepeatedTest(2 * ROUNDS)
+    void writesOrSleeps(DataSource dataSource, org.junit.jupiter.api.RepetitionInfo repetition)
+        throws SQLException {
+      try (Connection connection = dataSource.getConnection();
+          java.sql.Statement statement = connection.createStatement()) {
+        if (repetition.getCurrentRepetition() % 2 == 1) {
+          statement.executeUpdate(
+              "INSERT INTO brand (name) VALUES ('a'), ('b'), ('c'), ('d'), ('e'), ('f'), ('g'),"
+                  + " ('h'), ('i'), ('j'), ('k'), ('l'), ('m'), ('n'), ('o'), ('p')");
+          for (int i = 0; i < 10; i++) {
+            statement.executeUpdate("INSERT INTO brand (name) SELECT name FROM brand");
+          }
+          return;
+        }
+        try (ResultSet rows =
+            statement.executeQuery(
+                "SELECT SLEEP(" + WritesThenSleepsTestCase.SLEPT_MS / 1000 + ")")) {
+          rows.next();
+        }
+      }
+    }
   }
 
   /** Odd repetitions commit 500 rows, which the next reset deletes; even ones run five sleeps. */

@@ -134,6 +134,8 @@ final class RunStarter {
         connections.with(poolParams(config.jdbcParams(), isMariaDb(control.get())));
     HikariDataSource pool = pool(poolConnections, worker.schema(), config.poolSize());
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
+    // Where the user may, the control connection's own statements stay out of the server's totals.
+    control.applyAlways(ServerCounters.UNCOUNTED);
     ServerCounters counters = ServerCounters.on(control.get());
     BetweenTests between =
         ResetEngines.forServer(

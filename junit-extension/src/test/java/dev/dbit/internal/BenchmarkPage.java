@@ -83,9 +83,12 @@ final class BenchmarkPage {
         The first round checks that every reset left the four tables as the template has them.
       - `reading-parts` (the embedded MySQL): each part of the reading that ends a test, sent
         alone through Connector/J on a connection of the test schema, interleaved: `end-reading`
-        (what dbit sends: `measurement` and `log-position` in one request), `questions-open`
-        (`Questions` and the open transactions), `statement-totals` (all threads' statement
-        time net of one thread's), `log-position` (`SHOW MASTER STATUS`), `table-io` (the
+        (what dbit sends: `measurement` and `log-position` in one request), `measurement` (its
+        control connection's statements kept out of the totals, so nothing subtracted) and
+        `measurement-net-of-own` (the same net of the connection's own statements, where the user
+        may not keep them out), `questions-open` (`Questions` and the open transactions),
+        `statement-totals` and `statement-totals-net-of-own` (the statement time alone, the same
+        two ways), `log-position` (`SHOW MASTER STATUS`), `table-io` (the
         per-table counters the binary log replaces there), `totals-of-all`, `totals-of-user`
         and `totals-of-account` (the plain sums of all threads', one user's or one account's
         statement totals, not net of any thread), and `select1` for scale.

@@ -41,7 +41,7 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
   }
 
   /**
-   * Applies {@code setting} (a {@code SET SESSION} statement) now and after every reconnect.
+   * Applies {@code setting} (a statement that sets up the session) now and after every reconnect.
    *
    * @return false, with nothing changed, when the server refuses it (a missing privilege)
    */

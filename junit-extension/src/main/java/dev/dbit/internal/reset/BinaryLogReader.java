@@ -152,7 +152,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
   /** The reading names the control connection's thread: look it up again. */
   @Override
   public void controlReconnected() throws SQLException {
-    measurementSql = TableIoReader.measurementSql(TableIoReader.controlThread(control.get()));
+    measurementSql = TableIoReader.measurementSql(ServerCounters.countedThread(control.get()));
   }
 
   /** What the log showed since the last cleanup, up to {@code at}. */

@@ -178,7 +178,7 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   /** The reading names the control connection's thread: look it up again. */
   @Override
   public void controlReconnected() throws SQLException {
-    readingSql = readingSql(copy, controlThread(control.get()));
+    readingSql = readingSql(copy, ServerCounters.countedThread(control.get()));
   }
 
   /** The schema's tables whose counter moved since the base, or that are gone. */
@@ -205,7 +205,7 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
     }
   }
 
-  static String readingSql(String schema, long controlThread) {
+  static String readingSql(String schema, OptionalLong controlThread) {
     return measurementSql(controlThread)
         + " UNION ALL "
         + TABLES_SQL
@@ -214,11 +214,11 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   }
 
   /**
-   * One row: NULL, {@code Questions} and statement time net of the control thread's own, open
+   * One row: NULL, {@code Questions} and statement time net of the control connection's own, open
    * transactions, and how many statements the time holds ({@link
    * ServerCounters.Reading#timedStatements()}).
    */
-  static String measurementSql(long controlThread) {
+  static String measurementSql(OptionalLong controlThread) {
     return "SELECT NULL, (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE"
         + " VARIABLE_NAME = 'Questions') - (SELECT VARIABLE_VALUE FROM"
         + " performance_schema.session_status WHERE VARIABLE_NAME = 'Questions'), s.picos, "
@@ -226,18 +226,6 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
         + ", s.timed FROM ("
         + ServerCounters.statementTotalsSql(controlThread)
         + ") s";
-  }
-
-  /** The control connection's thread in performance_schema. */
-  static long controlThread(Connection control) throws SQLException {
-    try (Statement statement = control.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT THREAD_ID FROM performance_schema.threads WHERE PROCESSLIST_ID ="
-                    + " CONNECTION_ID()")) {
-      rows.next();
-      return rows.getLong(1);
-    }
   }
 
   /** One reading: measurement (when asked for), open transactions, counters; nothing changed. */

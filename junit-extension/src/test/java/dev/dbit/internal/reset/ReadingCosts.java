@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.BiConsumer;
 
 /**
@@ -29,18 +30,21 @@ public final class ReadingCosts {
    */
   public static void measure(Connection raw, int n, BiConsumer<String, List<Double>> printer)
       throws SQLException {
-    long thread = TableIoReader.controlThread(raw);
-    String measurement = TableIoReader.measurementSql(thread);
+    OptionalLong thread = ServerCounters.countedThread(raw);
     Map<String, String> parts = new LinkedHashMap<>();
     parts.put("select1", "SELECT 1");
+    // What dbit sends: its control connection's statements are not counted, so not subtracted.
+    String measurement = TableIoReader.measurementSql(OptionalLong.empty());
     parts.put("end-reading", measurement + ";\nSHOW MASTER STATUS");
     parts.put("measurement", measurement);
+    parts.put("measurement-net-of-own", TableIoReader.measurementSql(thread));
     parts.put(
         "questions-open",
         "SELECT (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME ="
             + " 'Questions'), "
             + OpenTransactions.COUNT_SQL);
-    parts.put("statement-totals", ServerCounters.statementTotalsSql(thread));
+    parts.put("statement-totals", ServerCounters.statementTotalsSql(OptionalLong.empty()));
+    parts.put("statement-totals-net-of-own", ServerCounters.statementTotalsSql(thread));
     parts.put("totals-of-all", TOTALS + "events_statements_summary_global_by_event_name");
     parts.put(
         "totals-of-user",
