@@ -96,7 +96,7 @@ class ServerSqlTimeTest {
                 java.sql.DriverManager.getConnection(url, "dbit_limited", "limited");
             java.sql.Statement statement = limited.createStatement()) {
           org.assertj.core.api.Assertions.assertThatThrownBy(
-                  () -> statement.executeUpdate(dev.dbit.internal.measure.ServerCounters.UNCOUNTED))
+                  () -> statement.executeUpdate(dev.dbit.internal.measure.ControlThread.UNCOUNTED))
               .as("the path under test: the server refuses to leave dbit's statements uncounted")
               .isInstanceOf(java.sql.SQLException.class);
         }

@@ -8,6 +8,7 @@ import dev.dbit.internal.config.ReachParams;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.FactoryDataSource;
+import dev.dbit.internal.measure.ControlThread;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.reset.BetweenTests;
@@ -135,7 +136,7 @@ final class RunStarter {
     HikariDataSource pool = pool(poolConnections, worker.schema(), config.poolSize());
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
     // Where the user may, the control connection's own statements stay out of the server's totals.
-    control.applyAlways(ServerCounters.UNCOUNTED);
+    control.applyAlways(ControlThread.UNCOUNTED);
     ServerCounters counters = ServerCounters.on(control.get());
     BetweenTests between =
         ResetEngines.forServer(

@@ -110,17 +110,6 @@ public final class ServerCounters {
     }
   }
 
-  /**
-   * Keeps a connection's own statements out of performance_schema's totals ({@code
-   * threads.INSTRUMENTED = 'NO'}), where the server has them and lets the user change it: then no
-   * reading needs to subtract them, which on MySQL 8.0 halves what the statement totals cost
-   * (docs/benchmark.md, {@code reading-parts}). Sent on every (re)connect of the control
-   * connection.
-   */
-  public static final String UNCOUNTED =
-      "UPDATE performance_schema.threads SET INSTRUMENTED = 'NO' WHERE PROCESSLIST_ID ="
-          + " CONNECTION_ID()";
-
   /** Inspects the server once: is performance_schema on, which thread is the control connection. */
   public static ServerCounters on(Connection control) throws SQLException {
     try (Statement statement = control.createStatement()) {
@@ -129,39 +118,12 @@ public final class ServerCounters {
         rows.next();
         enabled = rows.getBoolean(1);
       }
-      OptionalLong thread = enabled ? countedThread(control) : OptionalLong.empty();
+      OptionalLong thread = enabled ? ControlThread.counted(control) : OptionalLong.empty();
       String timer = "";
-      if (enabled && (thread.isPresent() || uncounted(control))) {
+      if (enabled && (thread.isPresent() || ControlThread.uncounted(control))) {
         timer = statementTotalsSql(thread);
       }
       return new ServerCounters(timer, false);
-    }
-  }
-
-  /**
-   * The performance_schema thread of {@code control} when the server counts its statements (they
-   * must be subtracted); empty when it does not ({@link #UNCOUNTED}) or has no such thread.
-   */
-  public static OptionalLong countedThread(Connection control) throws SQLException {
-    try (Statement statement = control.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT THREAD_ID, INSTRUMENTED FROM performance_schema.threads WHERE"
-                    + " PROCESSLIST_ID = CONNECTION_ID()")) {
-      return rows.next() && "YES".equals(rows.getString(2))
-          ? OptionalLong.of(rows.getLong(1))
-          : OptionalLong.empty();
-    }
-  }
-
-  /** Whether {@code control} has a thread whose statements the server does not count. */
-  private static boolean uncounted(Connection control) throws SQLException {
-    try (Statement statement = control.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT COUNT(*) FROM performance_schema.threads WHERE PROCESSLIST_ID ="
-                    + " CONNECTION_ID() AND INSTRUMENTED = 'NO'")) {
-      return rows.next() && rows.getInt(1) == 1;
     }
   }
 

@@ -3,6 +3,7 @@ package dev.dbit.internal.reset;
 import dev.dbit.internal.binlog.LogAccount;
 import dev.dbit.internal.binlog.LogPosition;
 import dev.dbit.internal.binlog.RowChangeLog;
+import dev.dbit.internal.measure.ControlThread;
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -152,7 +153,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
   /** The reading names the control connection's thread: look it up again. */
   @Override
   public void controlReconnected() throws SQLException {
-    measurementSql = TableIoReader.measurementSql(ServerCounters.countedThread(control.get()));
+    measurementSql = TableIoReader.measurementSql(ControlThread.counted(control.get()));
   }
 
   /** What the log showed since the last cleanup, up to {@code at}. */

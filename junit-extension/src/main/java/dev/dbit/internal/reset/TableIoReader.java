@@ -2,6 +2,7 @@ package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 
+import dev.dbit.internal.measure.ControlThread;
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -178,7 +179,7 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   /** The reading names the control connection's thread: look it up again. */
   @Override
   public void controlReconnected() throws SQLException {
-    readingSql = readingSql(copy, ServerCounters.countedThread(control.get()));
+    readingSql = readingSql(copy, ControlThread.counted(control.get()));
   }
 
   /** The schema's tables whose counter moved since the base, or that are gone. */

@@ -1,5 +1,6 @@
 package dev.dbit.internal.reset;
 
+import dev.dbit.internal.measure.ControlThread;
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -30,7 +31,7 @@ public final class ReadingCosts {
    */
   public static void measure(Connection raw, int n, BiConsumer<String, List<Double>> printer)
       throws SQLException {
-    OptionalLong thread = ServerCounters.countedThread(raw);
+    OptionalLong thread = ControlThread.counted(raw);
     Map<String, String> parts = new LinkedHashMap<>();
     parts.put("select1", "SELECT 1");
     // What dbit sends: its control connection's statements are not counted, so not subtracted.

@@ -1,0 +1,52 @@
+package dev.dbit.internal.measure;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.OptionalLong;
+
+/**
+ * dbit's control connection in performance_schema: kept out of the statement totals where its user
+ * may, so that no reading needs to subtract it, or its thread, whose totals a reading subtracts.
+ */
+public final class ControlThread {
+  /**
+   * Keeps a connection's own statements out of performance_schema's totals ({@code
+   * threads.INSTRUMENTED = 'NO'}), where the server has them and lets the user change it; on MySQL
+   * 8.0 that saves a third of the reading that ends a test (docs/benchmark.md, {@code
+   * reading-parts}). Sent on every (re)connect of the control connection.
+   */
+  public static final String UNCOUNTED =
+      "UPDATE performance_schema.threads SET INSTRUMENTED = 'NO' WHERE PROCESSLIST_ID ="
+          + " CONNECTION_ID()";
+
+  private ControlThread() {}
+
+  /**
+   * The performance_schema thread of {@code control} when the server counts its statements (they
+   * must be subtracted); empty when it does not ({@link #UNCOUNTED}) or has no such thread.
+   */
+  public static OptionalLong counted(Connection control) throws SQLException {
+    try (Statement statement = control.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT THREAD_ID, INSTRUMENTED FROM performance_schema.threads WHERE"
+                    + " PROCESSLIST_ID = CONNECTION_ID()")) {
+      return rows.next() && "YES".equals(rows.getString(2))
+          ? OptionalLong.of(rows.getLong(1))
+          : OptionalLong.empty();
+    }
+  }
+
+  /** Whether {@code control} has a thread whose statements the server does not count. */
+  static boolean uncounted(Connection control) throws SQLException {
+    try (Statement statement = control.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT COUNT(*) FROM performance_schema.threads WHERE PROCESSLIST_ID ="
+                    + " CONNECTION_ID() AND INSTRUMENTED = 'NO'")) {
+      return rows.next() && rows.getInt(1) == 1;
+    }
+  }
+}
