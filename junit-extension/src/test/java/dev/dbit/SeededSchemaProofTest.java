@@ -114,7 +114,7 @@ class SeededSchemaProofTest {
 
   @Test
   void embeddedMySql(TestInfo test) throws Exception {
-    prove(test, "embedded MySQL, performance_schema", EmbeddedMySqlTest.MYSQL);
+    prove(test, "embedded MySQL, binary log", EmbeddedMySqlTest.MYSQL);
   }
 
   @Test
