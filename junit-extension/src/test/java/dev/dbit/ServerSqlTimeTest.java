@@ -186,9 +186,10 @@ class ServerSqlTimeTest {
             .filter(pairs -> pairs.containsKey(ReportKeys.SERVER_SQL_MS))
             .collect(Collectors.toList());
     assertThat(entries).hasSize(1);
-    // The server sleeps at least this long inside the statement, however busy the machine.
+    // The server sleeps at least this long inside the statement, however busy the machine; its
+    // busy-time clock is not the one SLEEP waits on (MariaDB once reported 299.2 ms under load).
     assertThat(Double.parseDouble(entries.get(0).get(ReportKeys.SERVER_SQL_MS)))
-        .isGreaterThanOrEqualTo(SLEEP_MS);
+        .isGreaterThanOrEqualTo(0.99 * SLEEP_MS);
   }
 
   /** Odd repetitions commit 16,000 rows, which the next reset deletes; even ones sleep 10 ms. */
@@ -208,6 +209,10 @@ class ServerSqlTimeTest {
           for (int i = 0; i < 10; i++) {
             statement.executeUpdate("INSERT INTO brand (name) SELECT name FROM brand");
           }
+          // Last a statement with next to no time: the server may add a test's last statement's
+          // time only after the end reading (under load, once 76 ms of an INSERT went to the
+          // sleeper after it); what this test checks is the reset's time, not that lag.
+          statement.executeQuery("SELECT 1").close();
           return;
         }
         try (ResultSet rows =
