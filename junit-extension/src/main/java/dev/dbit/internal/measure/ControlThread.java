@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -28,25 +29,26 @@ public final class ControlThread {
    * must be subtracted); empty when it does not ({@link #UNCOUNTED}) or has no such thread.
    */
   public static OptionalLong counted(Connection control) throws SQLException {
+    return find(control).orElse(OptionalLong.empty());
+  }
+
+  /**
+   * One look at {@code control}'s thread: empty when performance_schema has none; else its id when
+   * the server counts its statements, or empty inside when it does not.
+   */
+  static Optional<OptionalLong> find(Connection control) throws SQLException {
     try (Statement statement = control.createStatement();
         ResultSet rows =
             statement.executeQuery(
                 "SELECT THREAD_ID, INSTRUMENTED FROM performance_schema.threads WHERE"
                     + " PROCESSLIST_ID = CONNECTION_ID()")) {
-      return rows.next() && "YES".equals(rows.getString(2))
-          ? OptionalLong.of(rows.getLong(1))
-          : OptionalLong.empty();
-    }
-  }
-
-  /** Whether {@code control} has a thread whose statements the server does not count. */
-  static boolean uncounted(Connection control) throws SQLException {
-    try (Statement statement = control.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT COUNT(*) FROM performance_schema.threads WHERE PROCESSLIST_ID ="
-                    + " CONNECTION_ID() AND INSTRUMENTED = 'NO'")) {
-      return rows.next() && rows.getInt(1) == 1;
+      if (!rows.next()) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          "YES".equals(rows.getString(2))
+              ? OptionalLong.of(rows.getLong(1))
+              : OptionalLong.empty());
     }
   }
 }

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
@@ -118,11 +119,8 @@ public final class ServerCounters {
         rows.next();
         enabled = rows.getBoolean(1);
       }
-      OptionalLong thread = enabled ? ControlThread.counted(control) : OptionalLong.empty();
-      String timer = "";
-      if (enabled && (thread.isPresent() || ControlThread.uncounted(control))) {
-        timer = statementTotalsSql(thread);
-      }
+      Optional<OptionalLong> thread = enabled ? ControlThread.find(control) : Optional.empty();
+      String timer = thread.isPresent() ? statementTotalsSql(thread.get()) : "";
       return new ServerCounters(timer, false);
     }
   }
