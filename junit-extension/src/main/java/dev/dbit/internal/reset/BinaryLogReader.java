@@ -10,7 +10,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -108,8 +107,8 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
       statement.execute(measurementSql + ";\n" + positionSql);
       try (ResultSet rows = statement.getResultSet()) {
         rows.next();
-        start = measurement(rows);
-        open = rows.getLong(4);
+        start = MeasurementRow.counters(rows);
+        open = MeasurementRow.openTransactions(rows);
       }
       statement.getMoreResults();
       try (ResultSet rows = statement.getResultSet()) {
@@ -146,14 +145,14 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
     try (Statement statement = control.get().createStatement();
         ResultSet rows = statement.executeQuery(measurementSql)) {
       rows.next();
-      return measurement(rows);
+      return MeasurementRow.counters(rows);
     }
   }
 
   /** The reading names the control connection's thread: look it up again. */
   @Override
   public void controlReconnected() throws SQLException {
-    measurementSql = TableIoReader.measurementSql(ControlThread.counted(control.get()));
+    measurementSql = MeasurementRow.sql(ControlThread.counted(control.get()));
   }
 
   /** What the log showed since the last cleanup, up to {@code at}. */
@@ -167,11 +166,5 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
         ResultSet rows = statement.executeQuery(positionSql)) {
       return LogPosition.of(rows);
     }
-  }
-
-  /** A row of {@link TableIoReader#measurementSql}. */
-  private static ServerCounters.Reading measurement(ResultSet rows) throws SQLException {
-    return new ServerCounters.Reading(
-        rows.getLong(2), OptionalLong.of(rows.getLong(3)), 0, OptionalLong.of(rows.getLong(5)), 0);
   }
 }

@@ -207,50 +207,28 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   }
 
   static String readingSql(String schema, OptionalLong controlThread) {
-    return measurementSql(controlThread)
+    return MeasurementRow.sql(controlThread)
         + " UNION ALL "
         + TABLES_SQL
         + literal(schema)
         + " AND OBJECT_TYPE = 'TABLE'";
   }
 
-  /**
-   * One row: NULL, {@code Questions} and statement time net of the control connection's own, open
-   * transactions, and how many statements the time holds ({@link
-   * ServerCounters.Reading#timedStatements()}).
-   */
-  static String measurementSql(OptionalLong controlThread) {
-    return "SELECT NULL, (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE"
-        + " VARIABLE_NAME = 'Questions') - (SELECT VARIABLE_VALUE FROM"
-        + " performance_schema.session_status WHERE VARIABLE_NAME = 'Questions'), s.picos, "
-        + OpenTransactions.COUNT_SQL
-        + ", s.timed FROM ("
-        + ServerCounters.statementTotalsSql(controlThread)
-        + ") s";
-  }
-
   /** One reading: measurement (when asked for), open transactions, counters; nothing changed. */
   static Io parse(ResultSet rows) throws SQLException {
-    long questions = 0;
-    long picos = 0;
+    ServerCounters.Reading start =
+        new ServerCounters.Reading(0, OptionalLong.of(0), 0, OptionalLong.of(0), 0);
     long open = 0;
-    long timed = 0;
     Map<String, Long> counters = new HashMap<>();
     while (rows.next()) {
       String table = rows.getString(1);
       if (table == null) {
-        questions = rows.getLong(2);
-        picos = rows.getLong(3);
-        open = rows.getLong(4);
-        timed = rows.getLong(5);
+        start = MeasurementRow.counters(rows);
+        open = MeasurementRow.openTransactions(rows);
       } else {
         counters.put(table, rows.getLong(2));
       }
     }
-    return new Io(
-        new ServerCounters.Reading(questions, OptionalLong.of(picos), 0, OptionalLong.of(timed), 0),
-        open,
-        Map.copyOf(counters),
-        Set.of());
+    return new Io(start, open, Map.copyOf(counters), Set.of());
   }
 }

@@ -35,10 +35,10 @@ public final class ReadingCosts {
     Map<String, String> parts = new LinkedHashMap<>();
     parts.put("select1", "SELECT 1");
     // What dbit sends: its control connection's statements are not counted, so not subtracted.
-    String measurement = TableIoReader.measurementSql(OptionalLong.empty());
+    String measurement = MeasurementRow.sql(OptionalLong.empty());
     parts.put("end-reading", measurement + ";\nSHOW MASTER STATUS");
     parts.put("measurement", measurement);
-    parts.put("measurement-net-of-own", TableIoReader.measurementSql(thread));
+    parts.put("measurement-net-of-own", MeasurementRow.sql(thread));
     parts.put(
         "questions-open",
         "SELECT (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME ="
