@@ -60,60 +60,12 @@ class ServerSqlTimeTest {
   /**
    * dbit's own cleanup is not the next test's: after a test that committed 16,000 rows, which the
    * reset deletes between the end reading and the next test, a test that only sleeps reports its
-   * sleep, not the cleanup (the control connection's statements are kept out of the server's
-   * totals, or subtracted where the user may not keep them out).
+   * sleep, not the cleanup (only the statements of the connections dbit opened for tests are
+   * summed).
    */
   @Test
   void dbitsOwnCleanupIsNotCountedInTheNextTestOnMySql() {
     assertCleanupNotCounted(EmbeddedMySqlTest.MYSQL);
-  }
-
-  /**
-   * The same for a user who may not keep dbit's statements out of performance_schema (no {@code
-   * UPDATE} on it): the end reading subtracts the control connection's own totals instead.
-   */
-  @Test
-  void dbitsOwnCleanupIsNotCountedForAUserWhoMayNotChangePerformanceSchema()
-      throws java.sql.SQLException {
-    // A MySQL of its own: partial revokes are a global setting, on only while the user exists.
-    try (dev.dbit.internal.server.EmbeddedMySql server =
-        dev.dbit.internal.server.EmbeddedMySql.start(
-            java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "dbit"),
-            java.util.Optional.empty(),
-            ServerSqlTimeTest.class.getClassLoader())) {
-      String url =
-          "jdbc:mysql://127.0.0.1:"
-              + server.port()
-              + "/?sslMode=DISABLED&allowPublicKeyRetrieval=true";
-      RootSql.execute(
-          url,
-          "SET GLOBAL partial_revokes = ON",
-          "CREATE USER 'dbit_limited'@'%' IDENTIFIED BY 'limited'",
-          "GRANT ALL ON *.* TO 'dbit_limited'@'%'",
-          "REVOKE UPDATE ON performance_schema.* FROM 'dbit_limited'@'%'");
-      try {
-        try (Connection limited =
-                java.sql.DriverManager.getConnection(url, "dbit_limited", "limited");
-            java.sql.Statement statement = limited.createStatement()) {
-          org.assertj.core.api.Assertions.assertThatThrownBy(
-                  () -> statement.executeUpdate(dev.dbit.internal.measure.ControlThread.UNCOUNTED))
-              .as("the path under test: the server refuses to leave dbit's statements uncounted")
-              .isInstanceOf(java.sql.SQLException.class);
-        }
-        assertCleanupNotCounted(
-            Map.of(
-                DbIntegrationTest.PROVIDER,
-                "external",
-                DbIntegrationTest.URL,
-                url,
-                DbIntegrationTest.USER,
-                "dbit_limited",
-                DbIntegrationTest.PASSWORD,
-                "limited"));
-      } finally {
-        RootSql.execute(url, "DROP USER 'dbit_limited'@'%'", "SET GLOBAL partial_revokes = OFF");
-      }
-    }
   }
 
   private static void assertCleanupNotCounted(Map<String, String> server) {

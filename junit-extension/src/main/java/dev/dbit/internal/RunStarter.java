@@ -8,9 +8,9 @@ import dev.dbit.internal.config.ReachParams;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.FactoryDataSource;
-import dev.dbit.internal.measure.ControlThread;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.measure.TestConnections;
 import dev.dbit.internal.reset.BetweenTests;
 import dev.dbit.internal.reset.ChangeMarkers;
 import dev.dbit.internal.reset.ResetEngines;
@@ -133,11 +133,11 @@ final class RunStarter {
       throws SQLException {
     ConnectionFactory poolConnections =
         connections.with(poolParams(config.jdbcParams(), isMariaDb(control.get())));
-    HikariDataSource pool = pool(poolConnections, worker.schema(), config.poolSize());
+    TestConnections testConnections = new TestConnections();
+    HikariDataSource pool =
+        pool(poolConnections, worker.schema(), config.poolSize(), testConnections);
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
-    // Where the user may, the control connection's own statements stay out of the server's totals.
-    control.applyAlways(ControlThread.UNCOUNTED);
-    ServerCounters counters = ServerCounters.on(control.get());
+    ServerCounters counters = ServerCounters.on(control.get(), testConnections);
     BetweenTests between =
         ResetEngines.forServer(
             control, restorer, layout, worker.schema(), counters, config.resetTriggers());
@@ -154,7 +154,10 @@ final class RunStarter {
             Math.max(Accounting.SHAPE_VALUES_COUNTED, config.repeats().threshold()));
     DataSource unpooled =
         Accounting.accounted(
-            "dbit-extra", new FactoryDataSource(poolConnections, worker.schema()), watches, false);
+            "dbit-extra",
+            new FactoryDataSource(poolConnections, worker.schema(), testConnections::opened),
+            watches,
+            false);
     LOG.log(
         Level.INFO,
         ReadyLine.of(server, template, layout, worker.schema(), reused, judging.baseline())
@@ -266,11 +269,12 @@ final class RunStarter {
     return params;
   }
 
-  private static HikariDataSource pool(ConnectionFactory connections, String schema, int size) {
+  private static HikariDataSource pool(
+      ConnectionFactory connections, String schema, int size, TestConnections testConnections) {
     HikariConfig hikari = new HikariConfig();
     hikari.setPoolName("dbit-" + schema);
     // Connections come from the factory, which bounds their handshake and every later read.
-    hikari.setDataSource(new FactoryDataSource(connections, schema));
+    hikari.setDataSource(new FactoryDataSource(connections, schema, testConnections::opened));
     hikari.setMaximumPoolSize(size);
     hikari.setMinimumIdle(1);
     hikari.setConnectionTimeout(10_000);

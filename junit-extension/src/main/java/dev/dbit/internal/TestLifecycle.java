@@ -38,8 +38,11 @@ final class TestLifecycle {
   /** How long dbit waits at most for the server to count a test's last requests. */
   private static final long CATCH_UP_NANOS = 2_000_000_000L;
 
-  /** How long dbit waits at most for the server to time a test's last statements. */
-  private static final long TIMING_CATCH_UP_NANOS = 50_000_000L;
+  /**
+   * How long dbit waits at most for the server to time a test's last statements; after that the
+   * test's server SQL time is unknown.
+   */
+  private static final long TIMING_CATCH_UP_NANOS = 500_000_000L;
 
   /** What the lifecycle watches on the connections dbit hands out. */
   record Watches(
@@ -222,8 +225,7 @@ final class TestLifecycle {
    * shows fewer, it has not yet counted the last requests (MySQL and MariaDB add a request to their
    * statistics just after replying, later still on a busy machine). Reads again, with growing
    * pauses, until it has or {@value #CATCH_UP_NANOS} ns have passed ({@value
-   * #TIMING_CATCH_UP_NANOS} ns for the timing, which other connections' long statements can hold
-   * back); the client's clocks stay those of the first reading.
+   * #TIMING_CATCH_UP_NANOS} ns for the timing); the client's clocks stay those of the first reading.
    */
   private TestMetrics caughtUp(
       TestMeasurement measurement, ServerCounters.Reading firstReading, CounterRead read)

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -11,15 +12,25 @@ import javax.sql.DataSource;
 public final class FactoryDataSource implements DataSource {
   private final ConnectionFactory connections;
   private final String schema;
+  private final Consumer<Connection> opened;
 
   public FactoryDataSource(ConnectionFactory connections, String schema) {
+    this(connections, schema, connection -> {});
+  }
+
+  /** Connections that {@code opened} is told of as soon as they are open. */
+  public FactoryDataSource(
+      ConnectionFactory connections, String schema, Consumer<Connection> opened) {
     this.connections = connections;
     this.schema = schema;
+    this.opened = opened;
   }
 
   @Override
   public Connection getConnection() throws SQLException {
-    return connections.open(schema);
+    Connection connection = connections.open(schema);
+    opened.accept(connection);
+    return connection;
   }
 
   @Override

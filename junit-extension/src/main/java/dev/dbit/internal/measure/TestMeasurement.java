@@ -4,7 +4,6 @@ import dev.dbit.TestMetrics;
 import dev.dbit.internal.shape.ShapeTally;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
@@ -39,23 +38,21 @@ public final class TestMeasurement {
     return new TestMeasurement(serverStart, clock, shapes);
   }
 
-  /** Metrics from the start until now, given the server counters read just now. */
+  /**
+   * Metrics from the start until now, given the server counters read just now; the server SQL time
+   * is unknown where dbit cannot establish it is the test's own ({@link StatementTime#testMillis}).
+   */
   public TestMetrics until(ServerCounters.Reading server) {
     long wall = System.nanoTime() - wallStart;
     long cpu = cpuNanos() - cpuStart;
     JdbcClock.Reading jdbc = clock.read().minus(clockStart);
-    OptionalLong picos = server.statementPicos();
-    OptionalDouble sqlMillis =
-        picos.isPresent() && serverStart.statementPicos().isPresent()
-            ? OptionalDouble.of(
-                Math.max(0, picos.getAsLong() - serverStart.statementPicos().getAsLong()) / 1e9)
-            : OptionalDouble.empty();
+    double jdbcMillis = jdbc.nanos() / 1e6;
     return TestMetrics.of(
         wall / 1e6,
         cpu / 1e6,
         jdbc.statements(),
-        jdbc.nanos() / 1e6,
-        sqlMillis,
+        jdbcMillis,
+        StatementTime.testMillis(serverStart.time(), server.time(), jdbc.statements(), jdbcMillis),
         OptionalLong.of(server.questions() - serverStart.questions()));
   }
 
@@ -67,9 +64,15 @@ public final class TestMeasurement {
     return metrics.withShapes(shapes.byKind(), shapes.heaviestFirst());
   }
 
-  /** Whether {@code server}, read just now, holds the time of every statement since the start. */
+  /**
+   * Whether {@code server}, read just now, holds the time of every statement since the start; true
+   * where the server times nothing, so that there is nothing to wait for.
+   */
   public boolean serverTimedEverything(ServerCounters.Reading server) {
-    return server.timedEverything(serverStart);
+    return serverStart.time().isEmpty()
+        || server.time().isEmpty()
+        || StatementTime.complete(
+            serverStart.time(), server.time(), clock.read().minus(clockStart).statements());
   }
 
   /** {@code SHOW} statements the test ran so far on connections dbit handed out. */

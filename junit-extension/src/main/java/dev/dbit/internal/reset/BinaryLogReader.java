@@ -3,8 +3,8 @@ package dev.dbit.internal.reset;
 import dev.dbit.internal.binlog.LogAccount;
 import dev.dbit.internal.binlog.LogPosition;
 import dev.dbit.internal.binlog.RowChangeLog;
-import dev.dbit.internal.measure.ControlThread;
 import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.measure.StatementTimer;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -34,7 +34,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
   private final SchemaRestorer restorer;
   private final RowChangeLog.Watch watch;
   private final String positionSql;
-  private String measurementSql;
+  private final StatementTimer timer;
 
   /** What the log showed since the last cleanup's reading (or the last probe's). */
   private LogAccount pending = LogAccount.nothing();
@@ -65,11 +65,15 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
   }
 
   private BinaryLogReader(
-      Supplier<Connection> control, SchemaRestorer restorer, RowChangeLog.Watch watch)
+      Supplier<Connection> control,
+      SchemaRestorer restorer,
+      RowChangeLog.Watch watch,
+      StatementTimer timer)
       throws SQLException {
     this.control = control;
     this.restorer = restorer;
     this.watch = watch;
+    this.timer = timer;
     this.positionSql = LogPosition.statement(control.get());
   }
 
@@ -81,12 +85,12 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
       Supplier<Connection> control, SchemaRestorer restorer, ServerCounters counters)
       throws SQLException {
     Optional<RowChangeLog.Watch> log = restorer.changedRows().log();
-    if (!counters.performanceSchema() || log.isEmpty()) {
+    if (counters.timer().isEmpty() || log.isEmpty()) {
       return Optional.empty();
     }
-    BinaryLogReader reader = new BinaryLogReader(control, restorer, log.get());
+    BinaryLogReader reader =
+        new BinaryLogReader(control, restorer, log.get(), counters.timer().get());
     restorer.changedRows().takenBy(() -> reader.pending.rows());
-    reader.controlReconnected();
     // The copy is clean: what the log showed until now is no test's.
     reader.watch.accountUpTo(reader.position());
     return Optional.of(reader);
@@ -104,7 +108,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
     long open;
     LogPosition at;
     try (Statement statement = control.get().createStatement()) {
-      statement.execute(measurementSql + ";\n" + positionSql);
+      statement.execute(MeasurementRow.sql(timer) + ";\n" + positionSql);
       try (ResultSet rows = statement.getResultSet()) {
         rows.next();
         start = MeasurementRow.counters(rows);
@@ -143,16 +147,10 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
   @Override
   public ServerCounters.Reading peek() throws SQLException {
     try (Statement statement = control.get().createStatement();
-        ResultSet rows = statement.executeQuery(measurementSql)) {
+        ResultSet rows = statement.executeQuery(MeasurementRow.sql(timer))) {
       rows.next();
       return MeasurementRow.counters(rows);
     }
-  }
-
-  /** The reading names the control connection's thread: look it up again. */
-  @Override
-  public void controlReconnected() throws SQLException {
-    measurementSql = MeasurementRow.sql(ControlThread.counted(control.get()));
   }
 
   /** What the log showed since the last cleanup, up to {@code at}. */

@@ -45,10 +45,10 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   private final List<String> unmarkedEmpty;
 
   /** The statement counters, for end readings and peeks. */
-  private ServerCounters counters;
+  private final ServerCounters counters;
 
   /** The same with the table DDL count, for the readings that start a test. */
-  private ServerCounters startCounters;
+  private final ServerCounters startCounters;
 
   /** The table DDL count when InnoDB's table ids were last known unchanged. */
   private long tableDdl;
@@ -183,12 +183,6 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   @Override
   public ServerCounters.Reading peek() throws SQLException {
     return counters.read(control.get());
-  }
-
-  @Override
-  public void controlReconnected() throws SQLException {
-    counters = ServerCounters.on(control.get());
-    startCounters = counters.withTableDdl();
   }
 
   /**

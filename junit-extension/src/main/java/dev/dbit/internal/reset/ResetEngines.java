@@ -13,8 +13,8 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * Which {@link ChangeReader} a run's reset engine reads with: MariaDB's user statistics when the
- * server keeps them, else the binary log dbit follows, else performance_schema's table counters,
+ * Which {@link ChangeReader} a run's reset engine reads with: the binary log dbit follows (with
+ * performance_schema), else MariaDB's user statistics, else performance_schema's table counters,
  * else dbit's triggers (when allowed), else the global row counters.
  */
 public final class ResetEngines {
@@ -56,16 +56,16 @@ public final class ResetEngines {
     }
     Set<String> tables = Set.copyOf(layout.tables());
     UnaryOperator<Set<String>> ours = changed -> ours(tables, changed);
-    Optional<UserStatisticsReader> statistics =
-        UserStatisticsReader.ifAvailable(control, restorer, tables, copy, counters);
-    if (statistics.isPresent()) {
-      ChangeMarkers.remove(control.get(), copy);
-      return new ResetEngine<>(statistics.get(), restorer, ours);
-    }
     Optional<BinaryLogReader> logged = BinaryLogReader.ifAvailable(control, restorer, counters);
     if (logged.isPresent()) {
       ChangeMarkers.remove(control.get(), copy);
       return new ResetEngine<>(logged.get(), restorer, ours);
+    }
+    Optional<UserStatisticsReader> statistics =
+        UserStatisticsReader.ifAvailable(control, restorer, tables, copy);
+    if (statistics.isPresent()) {
+      ChangeMarkers.remove(control.get(), copy);
+      return new ResetEngine<>(statistics.get(), restorer, ours);
     }
     Optional<TableIoReader> tableIo =
         TableIoReader.ifAvailable(control, restorer, tables, copy, counters);

@@ -52,7 +52,7 @@ final class RowCounterGate implements ChangeReader<RowCounterGate.Gate> {
   private final List<String> checksummed;
 
   private final String gateSql;
-  private ServerCounters counters;
+  private final ServerCounters counters;
 
   /** The row counters right after the last reset. */
   private long[] rowCounters;
@@ -204,11 +204,6 @@ final class RowCounterGate implements ChangeReader<RowCounterGate.Gate> {
   @Override
   public ServerCounters.Reading peek() throws SQLException {
     return counters.read(control.get());
-  }
-
-  @Override
-  public void controlReconnected() throws SQLException {
-    counters = ServerCounters.on(control.get());
   }
 
   private long[] readRowCounters() throws SQLException {

@@ -2,8 +2,8 @@ package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 
-import dev.dbit.internal.measure.ControlThread;
 import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.measure.StatementTimer;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -20,8 +19,8 @@ import java.util.function.Supplier;
  * A server with performance_schema and no {@code userstat} (MySQL 8 by default, MariaDB started
  * with it): rows written per table from {@code performance_schema.table_io_waits_summary_by_table}.
  *
- * <p>The end reading takes the measurement (the server's {@code Questions} and statement time, net
- * of the control connection's own), the open transactions and the table counters. The next test's
+ * <p>The end reading takes the measurement (the server's {@code Questions} net of the control
+ * connection's own, and the statement time of dbit's test connections), the open transactions and the table counters. The next test's
  * measurement continues from it, since dbit's reset does not move a net counter: the readings
  * between tests need the table counters alone. On MySQL 8.0 and MariaDB 11.4 every row written
  * through the storage engine moves its table's counter (rolled-back, trigger and {@code LOCK
@@ -31,7 +30,7 @@ import java.util.function.Supplier;
 final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   /** Rows written per table of a schema; its literal name and the type filter follow. */
   private static final String TABLES_SQL =
-      "SELECT OBJECT_NAME, COUNT_INSERT + COUNT_UPDATE + COUNT_DELETE, 0, 0, 0 FROM"
+      "SELECT OBJECT_NAME, COUNT_INSERT + COUNT_UPDATE + COUNT_DELETE, 0, 0, 0, '', 0 FROM"
           + " performance_schema.table_io_waits_summary_by_table WHERE OBJECT_SCHEMA = ";
 
   private final Supplier<Connection> control;
@@ -39,7 +38,7 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   private final Set<String> tables;
   private final String copy;
   private final String tablesSql;
-  private String readingSql;
+  private final StatementTimer timer;
 
   /** The per-table counters of the state the schema was last restored to. */
   private Map<String, Long> base;
@@ -67,8 +66,13 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   }
 
   private TableIoReader(
-      Supplier<Connection> control, SchemaRestorer restorer, Set<String> tables, String copy) {
+      Supplier<Connection> control,
+      SchemaRestorer restorer,
+      Set<String> tables,
+      String copy,
+      StatementTimer timer) {
     this.control = control;
+    this.timer = timer;
     this.restorer = restorer;
     this.tables = tables;
     this.copy = copy;
@@ -86,11 +90,11 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
       String copy,
       ServerCounters counters)
       throws SQLException {
-    if (!counters.performanceSchema() || !tableIoCounted(control.get())) {
+    if (counters.timer().isEmpty() || !tableIoCounted(control.get())) {
       return Optional.empty();
     }
-    TableIoReader reader = new TableIoReader(control, restorer, tables, copy);
-    reader.controlReconnected();
+    TableIoReader reader =
+        new TableIoReader(control, restorer, tables, copy, counters.timer().get());
     reader.base = reader.read().counters();
     return Optional.of(reader);
   }
@@ -176,12 +180,6 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
     return read().start();
   }
 
-  /** The reading names the control connection's thread: look it up again. */
-  @Override
-  public void controlReconnected() throws SQLException {
-    readingSql = readingSql(copy, ControlThread.counted(control.get()));
-  }
-
   /** The schema's tables whose counter moved since the base, or that are gone. */
   private Set<String> changedTables(Map<String, Long> now) {
     Set<String> changed = new LinkedHashSet<>();
@@ -201,13 +199,13 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
 
   private Io read() throws SQLException {
     try (Statement statement = control.get().createStatement();
-        ResultSet rows = statement.executeQuery(readingSql)) {
+        ResultSet rows = statement.executeQuery(readingSql(copy, timer))) {
       return parse(rows);
     }
   }
 
-  static String readingSql(String schema, OptionalLong controlThread) {
-    return MeasurementRow.sql(controlThread)
+  static String readingSql(String schema, StatementTimer timer) {
+    return MeasurementRow.sql(timer)
         + " UNION ALL "
         + TABLES_SQL
         + literal(schema)
@@ -216,8 +214,7 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
 
   /** One reading: measurement (when asked for), open transactions, counters; nothing changed. */
   static Io parse(ResultSet rows) throws SQLException {
-    ServerCounters.Reading start =
-        new ServerCounters.Reading(0, OptionalLong.of(0), 0, OptionalLong.of(0), 0);
+    ServerCounters.Reading start = new ServerCounters.Reading(0);
     long open = 0;
     Map<String, Long> counters = new HashMap<>();
     while (rows.next()) {

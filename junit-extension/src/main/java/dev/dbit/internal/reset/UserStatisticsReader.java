@@ -4,18 +4,16 @@ import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * MariaDB with {@code userstat=ON}: the user totals (rows changed, statements, busy time) and the
- * rows changed per table, from {@code information_schema.USER_STATISTICS} and {@code
+ * MariaDB with {@code userstat=ON}: the user totals (rows changed, statements) and the rows changed
+ * per table, from {@code information_schema.USER_STATISTICS} and {@code
  * TABLE_STATISTICS}.
  *
  * <p>A clean schema costs one reading of the totals (have rows changed since?). Every row any
@@ -24,18 +22,15 @@ import java.util.function.Supplier;
  * every table. Cascades move no table counter: the engine adds the tables they reach.
  *
  * <p>dbit's own statements are accounted for: the totals read inside a request exclude that
- * request, so its statements and rows are added to an offset every later reading subtracts. Its
- * busy time needs no offset: each request that starts a test ends with {@link
- * ServerStatistics#LAST}, and MariaDB credits a request's busy time by its last statement only.
+ * request, so its statements and rows are added to an offset every later reading subtracts. The
+ * user totals hold no test's server SQL time: tests measured on this reader report it as unknown.
  */
 final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.Stats> {
   private final Supplier<Connection> control;
   private final SchemaRestorer restorer;
   private final Set<String> tables;
-  private final String endSql;
-  private final String startSql;
+  private final String readingSql;
   private final String batchSql;
-  private final double busyToMicros;
 
   /** The state the schema was last restored to. */
   private ServerStatistics.Reading base;
@@ -61,12 +56,7 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
       implements ChangeReader.Reading {
     @Override
     public ServerCounters.Reading start() {
-      return new ServerCounters.Reading(
-          totals.statements(),
-          OptionalLong.of(Math.round(totals.busy() * 1_000_000)),
-          0,
-          OptionalLong.empty(),
-          totals.replying());
+      return new ServerCounters.Reading(totals.statements());
     }
 
     @Override
@@ -79,18 +69,12 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
       Supplier<Connection> control,
       SchemaRestorer restorer,
       Set<String> tables,
-      String copy,
-      double busyToMicros,
-      boolean performanceSchema) {
+      String copy) {
     this.control = control;
     this.restorer = restorer;
     this.tables = tables;
-    // Only the end of a test asks which requests the statistics have not counted yet.
-    this.endSql =
-        ServerStatistics.fullSql(copy, false, ServerStatistics.replyingSql(performanceSchema));
-    this.startSql = ServerStatistics.fullSql(copy, false, "0") + ";\n" + ServerStatistics.LAST;
-    this.batchSql = ServerStatistics.fullSql(copy, true, "0") + ";\n" + ServerStatistics.LAST;
-    this.busyToMicros = busyToMicros;
+    this.readingSql = ServerStatistics.fullSql(copy, false);
+    this.batchSql = ServerStatistics.fullSql(copy, true);
   }
 
   /**
@@ -102,23 +86,13 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
       Supplier<Connection> control,
       SchemaRestorer restorer,
       Set<String> tables,
-      String copy,
-      ServerCounters counters)
+      String copy)
       throws SQLException {
     if (!ServerStatistics.enabled(control.get())) {
       return Optional.empty();
     }
-    // MariaDB 11.4 reports BUSY_TIME in microseconds; the documentation says seconds. Ask.
-    ServerStatistics.Reading before = ServerStatistics.readTotals(control.get());
-    try (Statement statement = control.get().createStatement()) {
-      statement.execute("DO SLEEP(0.02)");
-    }
-    ServerStatistics.Reading after = ServerStatistics.readTotals(control.get());
-    double busy = after.busy() - before.busy();
-    UserStatisticsReader reader =
-        new UserStatisticsReader(
-            control, restorer, tables, copy, busy > 1000 ? 1 : 1e6, counters.performanceSchema());
-    reader.base = reader.noteHidden(reader.readFull(true));
+    UserStatisticsReader reader = new UserStatisticsReader(control, restorer, tables, copy);
+    reader.base = reader.noteHidden(reader.readFull());
     return Optional.of(reader);
   }
 
@@ -129,7 +103,7 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
 
   @Override
   public Stats end() throws SQLException {
-    ServerStatistics.Reading end = readFull(false);
+    ServerStatistics.Reading end = readFull();
     boolean hidden = hiddenWrites(end);
     // Hidden writes keep the baseline where it was, so that the next reset probes every table.
     if (!hidden) {
@@ -147,7 +121,7 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
       }
     }
     // Rows changed since, maybe only in other schemas: has this schema changed?
-    ServerStatistics.Reading now = readFull(true);
+    ServerStatistics.Reading now = readFull();
     if (hiddenWrites(now)) {
       return new Stats(now, Set.of(), true);
     }
@@ -178,8 +152,8 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
       cleanupRows += after.table(table) - end.table(table);
     }
     // The user totals show this request's work only from the next request on: the cleanup's
-    // statements, the reading and the last statement.
-    ownStatements += plan.statements().size() + 2;
+    // statements and the reading.
+    ownStatements += plan.statements().size() + 1;
     ownRows += cleanupRows;
     Set<String> changedMeanwhile = new LinkedHashSet<>();
     for (String table : after.tables().keySet()) {
@@ -197,7 +171,7 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
   @Override
   public ServerCounters.Reading probeEverything(Optional<Stats> gate) throws SQLException {
     restorer.resetProbingEverything();
-    base = readFull(true);
+    base = readFull();
     // Hidden writes stay in the user totals for good: measure from here.
     hiddenBaseline = base.rows() - base.tableRows();
     return new Stats(base, Set.of(), false).start();
@@ -249,32 +223,28 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
   /** The user totals alone: enough to tell that nothing changed, and to measure. */
   private ServerStatistics.Reading readTotals() throws SQLException {
     ServerStatistics.Reading reading = adjusted(ServerStatistics.readTotals(control.get()));
-    ownStatements += 2;
+    ownStatements += 1;
     return reading;
   }
 
-  /**
-   * Every counter, in a request that ends a test, or that may start one (it then ends with {@link
-   * ServerStatistics#LAST}).
-   */
-  private ServerStatistics.Reading readFull(boolean startsTest) throws SQLException {
-    String sql = startsTest ? startSql : endSql;
+  /** Every counter, in one statement. */
+  private ServerStatistics.Reading readFull() throws SQLException {
     ServerStatistics.Reading reading =
-        adjusted(MultiStatement.executeReadingLast(control.get(), sql, ServerStatistics::readFull));
-    ownStatements += startsTest ? 2 : 1;
+        adjusted(
+            MultiStatement.executeReadingLast(
+                control.get(), readingSql, ServerStatistics::readFull));
+    ownStatements += 1;
     return reading;
   }
 
-  /** Subtracts dbit's own earlier requests from the user totals; busy time in microseconds. */
+  /** Subtracts dbit's own earlier requests from the user totals. */
   private ServerStatistics.Reading adjusted(ServerStatistics.Reading raw) {
     return new ServerStatistics.Reading(
         raw.rows() - ownRows,
         raw.statements() - ownStatements,
-        raw.busy() * busyToMicros,
         raw.openTransactions(),
         raw.tables(),
-        raw.otherRows(),
-        raw.replying());
+        raw.otherRows());
   }
 
   /** {@code r} with the counters of {@code tables} taken from {@code earlier}. */
@@ -285,12 +255,6 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
       counters.put(table, earlier.table(table));
     }
     return new ServerStatistics.Reading(
-        r.rows(),
-        r.statements(),
-        r.busy(),
-        r.openTransactions(),
-        counters,
-        r.otherRows(),
-        r.replying());
+        r.rows(), r.statements(), r.openTransactions(), counters, r.otherRows());
   }
 }

@@ -41,8 +41,7 @@ public final class EmbeddedMariaDb implements EmbeddedServer {
           "--skip-name-resolve",
           "--innodb-flush-log-at-trx-commit=2",
           "--innodb-doublewrite=0",
-          "--performance-schema=ON",
-          "--userstat=ON");
+          "--performance-schema=ON");
 
   private final DB db;
   private final int port;

@@ -1,7 +1,7 @@
 package dev.dbit.internal.reset;
 
-import dev.dbit.internal.measure.ControlThread;
-import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.measure.StatementTimer;
+import dev.dbit.internal.measure.TestConnections;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -10,14 +10,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.function.BiConsumer;
 
 /**
  * The benchmark's {@code reading-parts} scenario, where performance_schema is on: what each part of
  * the end reading costs through the driver the user runs, client-timed and interleaved, against a
- * {@code SELECT 1}; and what the alternatives for the statement totals cost (the totals of one user
- * or account count the same connections when every connection logs in as dbit's user).
+ * {@code SELECT 1}; and, beside the statement totals of the test connections dbit reads, what the
+ * server-wide totals it read before cost.
  */
 public final class ReadingCosts {
   private static final String TOTALS =
@@ -31,33 +30,22 @@ public final class ReadingCosts {
    */
   public static void measure(Connection raw, int n, BiConsumer<String, List<Double>> printer)
       throws SQLException {
-    OptionalLong thread = ControlThread.counted(raw);
+    // The timer sums the connections dbit opened for tests; here one stands in for the pool.
+    TestConnections connections = new TestConnections();
+    connections.opened(raw);
+    StatementTimer timer = new StatementTimer(connections);
     Map<String, String> parts = new LinkedHashMap<>();
     parts.put("select1", "SELECT 1");
-    // What dbit sends: its control connection's statements are not counted, so not subtracted.
-    String measurement = MeasurementRow.sql(OptionalLong.empty());
+    String measurement = MeasurementRow.sql(timer);
     parts.put("end-reading", measurement + ";\nSHOW MASTER STATUS");
     parts.put("measurement", measurement);
-    parts.put("measurement-net-of-own", MeasurementRow.sql(thread));
     parts.put(
         "questions-open",
         "SELECT (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME ="
             + " 'Questions'), "
             + OpenTransactions.COUNT_SQL);
-    parts.put("statement-totals", ServerCounters.statementTotalsSql(OptionalLong.empty()));
-    parts.put("statement-totals-net-of-own", ServerCounters.statementTotalsSql(thread));
+    parts.put("statement-totals", timer.sql());
     parts.put("totals-of-all", TOTALS + "events_statements_summary_global_by_event_name");
-    parts.put(
-        "totals-of-user",
-        TOTALS
-            + "events_statements_summary_by_user_by_event_name WHERE USER ="
-            + " SUBSTRING_INDEX(CURRENT_USER(), '@', 1)");
-    parts.put(
-        "totals-of-account",
-        TOTALS
-            + "events_statements_summary_by_account_by_event_name WHERE (USER, HOST) = (SELECT"
-            + " PROCESSLIST_USER, PROCESSLIST_HOST FROM performance_schema.threads WHERE"
-            + " PROCESSLIST_ID = CONNECTION_ID())");
     parts.put("log-position", "SHOW MASTER STATUS");
     parts.put(
         "table-io",

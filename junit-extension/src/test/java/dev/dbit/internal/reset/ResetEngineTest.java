@@ -12,7 +12,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -220,7 +219,7 @@ class ResetEngineTest {
   }
 
   private static ServerCounters.Reading counters(long questions) {
-    return new ServerCounters.Reading(questions, OptionalLong.of(0));
+    return new ServerCounters.Reading(questions);
   }
 
   /** A synthetic reading. */

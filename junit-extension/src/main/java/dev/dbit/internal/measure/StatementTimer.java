@@ -1,0 +1,65 @@
+package dev.dbit.internal.measure;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Reads performance_schema's statement totals of the connections dbit opened for a worker's tests
+ * ({@link TestConnections}), as part of the readings dbit takes between tests anyway. Only those
+ * connections are summed: dbit's control connection (resets, probes, readings), other workers'
+ * tests and connections dbit did not open stay out of a test's server SQL time by construction.
+ */
+public final class StatementTimer {
+  /**
+   * The performance_schema statement events whose time is a client's SQL: text statements ({@code
+   * statement/sql/...}) and the commands of server-side prepared statements, whose execution the
+   * server files under {@code statement/com/Execute}, not under the statement's kind. Statements
+   * inside stored programs are left out: their time is part of the {@code CALL}'s.
+   */
+  private static final String STATEMENT_EVENTS =
+      "(s.EVENT_NAME LIKE 'statement/sql/%' OR s.EVENT_NAME IN ('statement/com/Execute',"
+          + " 'statement/com/Prepare', 'statement/com/Fetch', 'statement/com/Close stmt',"
+          + " 'statement/com/Reset stmt', 'statement/com/Long Data', 'statement/com/Bulk_execute'))";
+
+  /**
+   * The commands no JDBC execution stands for (prepare, close and reset of a server-side prepared
+   * statement, ping, statistics): counted as timed, they would let the totals of a test look
+   * complete while its last execution was not yet in them.
+   */
+  private static final String UNASKED_COMMANDS =
+      "s.EVENT_NAME IN ('statement/com/Prepare', 'statement/com/Close stmt',"
+          + " 'statement/com/Reset stmt', 'statement/com/Ping', 'statement/com/Statistics')";
+
+  private final TestConnections connections;
+
+  public StatementTimer(TestConnections connections) {
+    this.connections = connections;
+  }
+
+  /**
+   * A one-row query of four columns: the time of client statements in picoseconds, how many
+   * statements those totals hold ({@link StatementTime#timed()}), the connections asked for (their
+   * ids, comma-separated) and how many of them the server has.
+   */
+  public String sql() {
+    String ids = connections.live().stream().map(String::valueOf).collect(Collectors.joining(","));
+    return "SELECT COALESCE(SUM(IF("
+        + STATEMENT_EVENTS
+        + ", s.SUM_TIMER_WAIT, 0)), 0) AS picos, COALESCE(SUM(IF("
+        + UNASKED_COMMANDS
+        + ", 0, s.COUNT_STAR)), 0) AS timed, '"
+        + ids
+        + "' AS asked, COUNT(DISTINCT t.THREAD_ID) AS found FROM performance_schema.threads t JOIN"
+        + " performance_schema.events_statements_summary_by_thread_by_event_name s ON"
+        + " s.THREAD_ID = t.THREAD_ID WHERE t.PROCESSLIST_ID IN ("
+        + (ids.isEmpty() ? "NULL" : ids)
+        + ") AND (s.EVENT_NAME LIKE 'statement/sql/%' OR s.EVENT_NAME LIKE 'statement/com/%')";
+  }
+
+  /** Parses the current row of {@link #sql()}'s result, its first column at {@code first}. */
+  public static Optional<StatementTime> parse(ResultSet rows, int first) throws SQLException {
+    return StatementTime.parse(rows, first);
+  }
+}

@@ -1,0 +1,54 @@
+package dev.dbit.internal.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** When a test's server SQL time is a number, and when dbit reports it as unknown. */
+class StatementTimeTest {
+  private static final long MS = 1_000_000_000L;
+
+  private static Optional<StatementTime> at(long millis, long timed, Long... threads) {
+    return Optional.of(new StatementTime(millis * MS, timed, Set.of(threads)));
+  }
+
+  @Test
+  void theTimeOfTheTestsConnectionsBetweenTheReadings() {
+    assertThat(StatementTime.testMillis(at(100, 10, 7L), at(130, 15, 7L, 8L), 5, 40))
+        .hasValue(30.0);
+  }
+
+  @Test
+  void moreServerTimeThanTheTestWaitedIsUnknown() {
+    // 30 ms of statements cannot fit in 20 ms of waiting for them.
+    assertThat(StatementTime.testMillis(at(100, 10, 7L), at(130, 15, 7L), 5, 20)).isEmpty();
+  }
+
+  @Test
+  void theClocksMayDifferByTheTolerance() {
+    assertThat(StatementTime.testMillis(at(100, 10, 7L), at(130, 15, 7L), 5, 29.5))
+        .hasValue(30.0);
+    assertThat(StatementTime.testMillis(at(0, 10, 7L), at(1005, 15, 7L), 5, 1000))
+        .hasValue(1005.0);
+  }
+
+  @Test
+  void aConnectionClosedDuringTheTestTookItsTotalsWithIt() {
+    assertThat(StatementTime.testMillis(at(100, 10, 7L, 8L), at(130, 15, 7L), 5, 40)).isEmpty();
+  }
+
+  @Test
+  void statementsTheServerHasNotYetTimedLeaveTheTimeUnknown() {
+    assertThat(StatementTime.complete(at(100, 10, 7L), at(130, 14, 7L), 5)).isFalse();
+    assertThat(StatementTime.testMillis(at(100, 10, 7L), at(130, 14, 7L), 5, 40)).isEmpty();
+    assertThat(StatementTime.complete(at(100, 10, 7L), at(130, 15, 7L), 5)).isTrue();
+  }
+
+  @Test
+  void withoutATimerThereIsNoNumber() {
+    assertThat(StatementTime.testMillis(Optional.empty(), at(130, 15, 7L), 5, 40)).isEmpty();
+    assertThat(StatementTime.testMillis(at(100, 10, 7L), Optional.empty(), 5, 40)).isEmpty();
+  }
+}
