@@ -6,6 +6,7 @@ import dev.dbit.TestMetrics;
 import dev.dbit.TransportStallError;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.StallSettings;
+import dev.dbit.internal.report.SurefireLine;
 import dev.dbit.internal.stall.StallGuard;
 import dev.dbit.internal.stall.StallJudge;
 import dev.dbit.internal.stall.StallTally;
@@ -21,9 +22,11 @@ import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
 /**
  * Judges the tests too small to judge alone (fewer than {@link
  * DbIntegrationTest#STALL_MIN_STATEMENTS} statements) together: those of a class when the class
- * ends, and those of the whole run so far after every class. A class whose small tests together
- * show a confirmed stall fails in {@code fail} mode and is logged in {@code warn} mode; a run-level
- * finding is published for the run summary and the HTML report.
+ * ends, and those of the whole run so far after every class. A class's verdict, and the run's when
+ * it finds a stall, reach the console and Surefire's output of the class as well as the reports. In
+ * {@code fail} mode, a class fails when its small tests together show a confirmed stall, and when
+ * the run's do and the class's tests are among them, so that a run-level stall fails the build
+ * through every class that adds to it from then on, each failure naming every class so far.
  */
 final class SmallTestStalls {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -44,13 +47,15 @@ final class SmallTestStalls {
       return;
     }
     boolean signature = guard.showsSignature(metrics);
-    classTally(classContext(test)).add(name, metrics, signature);
-    runTally(test).add(name, metrics, signature);
+    ExtensionContext classContext = classContext(test);
+    String testClass = classContext.getRequiredTestClass().getName();
+    classTally(classContext).add(testClass, name, metrics, signature);
+    runTally(test).add(testClass, name, metrics, signature);
   }
 
   /**
-   * Judges the class's small tests, then the run's; throws the class's {@link TransportStallError}
-   * in {@code fail} mode.
+   * Judges the class's small tests, then the run's; throws a {@link TransportStallError} in {@code
+   * fail} mode when either is a confirmed stall the class's tests are part of.
    */
   static void judgeClassAndRun(ExtensionContext classContext, Supplier<DbitRun> run) {
     StallTally tally =
@@ -58,16 +63,24 @@ final class SmallTestStalls {
     if (tally == null) {
       return; // no small test with SQL ran (or stall mode is off)
     }
-    StallGuard guard = run.get().stallGuard();
-    StallSettings.StallMode mode = guard.settings().mode();
-    Optional<StallGuard.Assessment> forClass = guard.assessTogether(tally);
-    forClass.ifPresent(a -> classContext.publishReportEntry(ReportKeys.STALL_CLASS, a.summary()));
-    judgeRun(classContext, guard);
+    DbitRun dbit = run.get();
+    StallGuard guard = dbit.stallGuard();
+    StallGuard.Assessment forClass = guard.assessTogether(tally);
+    tell(classContext, dbit, ReportKeys.STALL_CLASS, forClass.summary());
+    Optional<String> forRun = judgeRun(classContext, dbit);
+    String testClass = classContext.getRequiredTestClass().getName();
+    StallTally runTally = runTally(classContext);
     Optional<TransportStallError> stall =
-        forClass.flatMap(
-            a -> a.message().map(message -> new TransportStallError(message, tally.total())));
+        forClass
+            .message()
+            .map(message -> new TransportStallError(message, tally.total()))
+            .or(
+                () ->
+                    forRun
+                        .filter(m -> runTally.hasSignatureFrom(testClass))
+                        .map(message -> new TransportStallError(message, runTally.total())));
     if (stall.isPresent()) {
-      if (mode == StallSettings.StallMode.FAIL) {
+      if (guard.settings().mode() == StallSettings.StallMode.FAIL) {
         throw stall.get();
       }
       LOG.log(Level.WARNING, tally.scope() + ": " + stall.get().getMessage());
@@ -75,24 +88,33 @@ final class SmallTestStalls {
   }
 
   /**
-   * Publishes the run's finding when its small tests show a confirmed stall: the first time, and
-   * again each time the run's small tests have doubled since, so that the report ends with the
-   * fullest numbers without repeating the report after every class.
+   * The run's finding when its small tests show a confirmed stall. Told the first time, and again
+   * each time the run's small tests have doubled since, so that the report ends with the fullest
+   * numbers without repeating them after every class.
    */
-  private static void judgeRun(ExtensionContext classContext, StallGuard guard) {
+  private static Optional<String> judgeRun(ExtensionContext classContext, DbitRun dbit) {
     StallTally run = runTally(classContext);
-    AtomicInteger publishedAt =
+    Optional<String> message = dbit.stallGuard().assessTogether(run).message();
+    AtomicInteger toldAt =
         classContext
             .getStore(StoreScope.EXECUTION_REQUEST, NAMESPACE)
             .getOrComputeIfAbsent(RUN_PUBLISHED, k -> new AtomicInteger(), AtomicInteger.class);
     int tests = run.tests().size();
-    if (tests < 2 * publishedAt.get()) {
-      return;
+    if (message.isPresent() && tests >= 2 * toldAt.get()) {
+      toldAt.set(tests);
+      tell(classContext, dbit, ReportKeys.STALL_RUN, message.get());
     }
-    Optional<String> message = guard.assessTogether(run).flatMap(StallGuard.Assessment::message);
-    if (message.isPresent()) {
-      publishedAt.set(tests);
-      classContext.publishReportEntry(Map.of(ReportKeys.STALL_RUN, message.get()));
+    return message;
+  }
+
+  /** A class-level verdict as a report entry, a Surefire line and, for a stall, a warning. */
+  private static void tell(ExtensionContext classContext, DbitRun dbit, String key, String text) {
+    classContext.publishReportEntry(Map.of(key, text));
+    if (dbit.config().reportTestLines()) {
+      SurefireLine.print(System.out, Map.of(key, text));
+    }
+    if (text.startsWith("transport stall")) {
+      LOG.log(Level.WARNING, "dbit: " + key + ": " + text);
     }
   }
 

@@ -21,10 +21,10 @@ public record StatementTime(long picos, long timed, Set<Long> threads) {
     threads = Set.copyOf(threads);
   }
 
-  /** How far a test's server SQL time may exceed its JDBC wait: the two clocks differ. */
+  /** How far a test's server SQL time may exceed its wall time or JDBC wait: the clocks differ. */
   public static final double TOLERANCE_MS = 1.0;
 
-  /** The same tolerance as a share of the JDBC wait, for long tests. */
+  /** The same tolerance as a share of the wall time or JDBC wait, for long tests. */
   public static final double TOLERANCE_SHARE = 0.01;
 
   /**
@@ -32,21 +32,31 @@ public record StatementTime(long picos, long timed, Set<Long> threads) {
    * dbit cannot establish that the number is the test's own: either reading without a time, a
    * connection summed at the start but gone at the end (it took its totals with it), fewer
    * statements timed than the test's {@code statements} JDBC executions (the server had not yet
-   * added the last ones), or more time than the test waited in JDBC calls ({@code jdbcMillis}) beyond
-   * the tolerance, which no statement on those connections can take.
+   * added the last ones), or more time than {@link #bound} allows.
    */
   public static OptionalDouble testMillis(
       Optional<StatementTime> start,
       Optional<StatementTime> end,
       long statements,
+      double wallMillis,
       double jdbcMillis) {
     if (!complete(start, end, statements)) {
       return OptionalDouble.empty();
     }
     double millis = Math.max(0, end.get().picos - start.get().picos) / 1e9;
-    return millis <= jdbcMillis * (1 + TOLERANCE_SHARE) + TOLERANCE_MS
+    return millis <= bound(wallMillis, jdbcMillis)
         ? OptionalDouble.of(millis)
         : OptionalDouble.empty();
+  }
+
+  /**
+   * The most server SQL time a test can have spent: on one connection at a time, statements follow
+   * each other within the wall time; on several at once, each waits for its own within the JDBC
+   * wait, which sums the threads' waits. The server's timer runs on its own clock and ends a
+   * statement a little after answering it, hence the tolerance.
+   */
+  public static double bound(double wallMillis, double jdbcMillis) {
+    return Math.max(wallMillis, jdbcMillis) * (1 + TOLERANCE_SHARE) + TOLERANCE_MS;
   }
 
   /**

@@ -52,7 +52,8 @@ public final class TestMeasurement {
         cpu / 1e6,
         jdbc.statements(),
         jdbcMillis,
-        StatementTime.testMillis(serverStart.time(), server.time(), jdbc.statements(), jdbcMillis),
+        StatementTime.testMillis(
+            serverStart.time(), server.time(), jdbc.statements(), wall / 1e6, jdbcMillis),
         OptionalLong.of(server.questions() - serverStart.questions()));
   }
 

@@ -28,6 +28,15 @@ record ProbeResult(List<PathTiming> paths) {
     return paths.stream().anyMatch(PathTiming::stalls);
   }
 
+  /** The p90 of the slowest path that stalls, in milliseconds; 0 when none stalls. */
+  double slowestStallMillis() {
+    return paths.stream()
+        .filter(PathTiming::stalls)
+        .mapToDouble(t -> t.millis().p90())
+        .max()
+        .orElse(0);
+  }
+
   boolean stalls(ProtocolPath path) {
     return paths.stream().anyMatch(t -> t.path() == path && t.stalls());
   }

@@ -71,6 +71,7 @@ public final class StallGuard {
     return confirmed(
         verdict,
         "",
+        metrics,
         () ->
             StallReport.message(
                 metrics, settings, baseline, Optional.ofNullable(probe), poolParams));
@@ -84,11 +85,23 @@ public final class StallGuard {
 
   /**
    * Judges the small tests of {@code tally} that show the signature alone as if they were one test;
-   * empty while all its small tests together ran fewer statements than the minimum.
+   * while all its small tests together ran fewer statements than the minimum, the verdict says they
+   * are judged with the run.
    */
-  public Optional<Assessment> assessTogether(StallTally tally) {
+  public Assessment assessTogether(StallTally tally) {
     if (tally.smallStatements() < settings.minStatements()) {
-      return Optional.empty();
+      String reason =
+          String.format(
+              Locale.ROOT,
+              "%d small tests with %d statements together, fewer than %s=%d: judged with the run",
+              tally.smallTests(),
+              tally.smallStatements(),
+              DbIntegrationTest.STALL_MIN_STATEMENTS,
+              settings.minStatements());
+      return new Assessment(
+          new StallJudge.Verdict(StallJudge.Outcome.TOO_FEW_STATEMENTS, reason),
+          "small: " + reason,
+          Optional.empty());
     }
     TestMetrics total = tally.total();
     String together =
@@ -110,29 +123,28 @@ public final class StallGuard {
               total.statements(),
               DbIntegrationTest.STALL_MIN_STATEMENTS,
               settings.minStatements());
-      return Optional.of(
-          new Assessment(
-              new StallJudge.Verdict(StallJudge.Outcome.NO_STALL, reason),
-              "ok: " + reason,
-              Optional.empty()));
+      return new Assessment(
+          new StallJudge.Verdict(StallJudge.Outcome.NO_STALL, reason),
+          "ok: " + reason,
+          Optional.empty());
     }
     StallJudge.Verdict verdict =
         StallJudge.judge(
             total, settings, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
-    return Optional.of(
-        confirmed(
-            verdict,
-            together,
-            () ->
-                StallReport.message(
-                    tally, settings, baseline, Optional.ofNullable(probe), poolParams)));
+    return confirmed(
+        verdict,
+        together,
+        total,
+        () -> StallReport.message(tally, settings, baseline, Optional.ofNullable(probe), poolParams));
   }
 
   /**
-   * Runs the probe for a verdict that looks stalled; only a confirmed stall gets a message. The
-   * summary is the outcome, {@code scope} (what was judged, when not one test) and the reason.
+   * Runs the probe for a verdict that looks stalled; only a confirmed stall that explains the wait
+   * gets a message. The summary is the outcome, {@code scope} (what was judged, when not one test)
+   * and the reason.
    */
-  private Assessment confirmed(StallJudge.Verdict verdict, String scope, Supplier<String> message) {
+  private Assessment confirmed(
+      StallJudge.Verdict verdict, String scope, TestMetrics metrics, Supplier<String> message) {
     if (verdict.outcome() == StallJudge.Outcome.NO_STALL) {
       return new Assessment(verdict, "ok: " + scope + verdict.reason(), Optional.empty());
     }
@@ -146,6 +158,14 @@ public final class StallGuard {
               + scope
               + verdict.reason()
               + ", but no protocol path stalls in the probe",
+          Optional.empty());
+    }
+    Optional<String> unexplained =
+        StallEvidence.unexplained(metrics, baseline, result.get().slowestStallMillis());
+    if (unexplained.isPresent()) {
+      return new Assessment(
+          new StallJudge.Verdict(StallJudge.Outcome.NO_STALL, unexplained.get()),
+          "server time unknown: " + scope + unexplained.get(),
           Optional.empty());
     }
     return new Assessment(

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Writes the failure message of a stalled test: numbers, likely cause, probe table, the fix. */
 final class StallReport {
@@ -52,6 +53,11 @@ final class StallReport {
             + "Tests: "
             + String.join(", ", tests.subList(0, Math.min(tests.size(), LISTED)))
             + (tests.size() > LISTED ? ", and " + (tests.size() - LISTED) + " more" : "")
+            + "\nClasses: "
+            + tally.classes().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + " (" + e.getValue() + (e.getValue() == 1 ? " test)" : " tests)"))
+                .collect(Collectors.joining(", "))
             + "\n";
     return message(m, subject, listed, settings, calibration, probe, poolParams);
   }
@@ -99,7 +105,10 @@ final class StallReport {
   private static String serverTime(
       TestMetrics m, StallSettings settings, RoundTripBaseline calibration) {
     if (m.serverSqlMillis().isEmpty()) {
-      return "an unknown time (performance_schema is off; the probe below confirmed the stall)";
+      return calibration.serverMillisPerSelect().isEmpty()
+          ? "an unknown time (performance_schema is off; the probe below confirmed the stall)"
+          : "an unknown time (dbit could not establish this test's own; the probe below confirmed"
+              + " the stall)";
     }
     if (!calibration.serverTimingTrusted()) {
       return String.format(

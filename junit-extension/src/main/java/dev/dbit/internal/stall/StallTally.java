@@ -2,7 +2,9 @@ package dev.dbit.internal.stall;
 
 import dev.dbit.TestMetrics;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
@@ -19,6 +21,7 @@ import java.util.OptionalLong;
 public final class StallTally {
   private final String scope;
   private final List<String> names = new ArrayList<>();
+  private final Map<String, Integer> classes = new LinkedHashMap<>();
   private int smallTests;
   private long smallStatements;
   private double wallMillis;
@@ -42,9 +45,11 @@ public final class StallTally {
   }
 
   /**
-   * Adds one small test: counted when it ran SQL, summed when it also shows the signature alone.
+   * Adds one small test of {@code testClass}: counted when it ran SQL, summed when it also shows the
+   * signature alone.
    */
-  public synchronized void add(String test, TestMetrics metrics, boolean signature) {
+  public synchronized void add(
+      String testClass, String test, TestMetrics metrics, boolean signature) {
     if (metrics.statements() == 0) {
       return;
     }
@@ -54,6 +59,7 @@ public final class StallTally {
       return;
     }
     names.add(test);
+    classes.merge(testClass, 1, Integer::sum);
     wallMillis += metrics.wallMillis();
     cpuMillis += metrics.cpuMillis();
     statements += metrics.statements();
@@ -67,6 +73,16 @@ public final class StallTally {
   /** The tests that showed the signature alone, in the order they ran. */
   public synchronized List<String> tests() {
     return List.copyOf(names);
+  }
+
+  /** The classes of the tests that showed the signature alone, with how many each. */
+  public synchronized Map<String, Integer> classes() {
+    return Map.copyOf(classes);
+  }
+
+  /** Whether a test of {@code testClass} showed the signature alone. */
+  public synchronized boolean hasSignatureFrom(String testClass) {
+    return classes.containsKey(testClass);
   }
 
   /** Small tests with SQL added so far, with the signature or without. */

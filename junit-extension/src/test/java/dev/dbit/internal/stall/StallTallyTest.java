@@ -16,8 +16,8 @@ class StallTallyTest {
   @Test
   void addsTheSmallTestsUpAsIfTheyWereOneTest() {
     StallTally tally = new StallTally("CheckoutTest");
-    tally.add("a()", metrics(3, 120, OptionalDouble.of(1)), true);
-    tally.add("b()", metrics(2, 80, OptionalDouble.of(2)), true);
+    tally.add("Fixture", "a()", metrics(3, 120, OptionalDouble.of(1)), true);
+    tally.add("Fixture", "b()", metrics(2, 80, OptionalDouble.of(2)), true);
 
     TestMetrics total = tally.total();
 
@@ -33,8 +33,8 @@ class StallTallyTest {
   @Test
   void testsWithoutSqlNeitherDiluteNorCount() {
     StallTally tally = new StallTally("CheckoutTest");
-    tally.add("a()", metrics(3, 120, OptionalDouble.of(1)), true);
-    tally.add("noSql()", metrics(0, 0, OptionalDouble.of(0)), true);
+    tally.add("Fixture", "a()", metrics(3, 120, OptionalDouble.of(1)), true);
+    tally.add("Fixture", "noSql()", metrics(0, 0, OptionalDouble.of(0)), true);
 
     assertThat(tally.tests()).containsExactly("a()");
     assertThat(tally.smallTests()).isEqualTo(1);
@@ -44,8 +44,8 @@ class StallTallyTest {
   @Test
   void aTestExplainedByItsOwnNumbersIsCountedButNotSummed() {
     StallTally tally = new StallTally("CheckoutTest");
-    tally.add("stalled()", metrics(3, 120, OptionalDouble.of(1)), true);
-    tally.add("startsSpring()", metrics(3, 20, OptionalDouble.of(1)), false);
+    tally.add("Fixture", "stalled()", metrics(3, 120, OptionalDouble.of(1)), true);
+    tally.add("Fixture", "startsSpring()", metrics(3, 20, OptionalDouble.of(1)), false);
 
     assertThat(tally.tests()).containsExactly("stalled()");
     assertThat(tally.smallTests()).isEqualTo(2);
@@ -57,8 +57,8 @@ class StallTallyTest {
   @Test
   void serverTimeIsUnknownWhenOneTestLacksIt() {
     StallTally tally = new StallTally("CheckoutTest");
-    tally.add("a()", metrics(3, 120, OptionalDouble.of(1)), true);
-    tally.add("b()", metrics(3, 120, OptionalDouble.empty()), true);
+    tally.add("Fixture", "a()", metrics(3, 120, OptionalDouble.of(1)), true);
+    tally.add("Fixture", "b()", metrics(3, 120, OptionalDouble.empty()), true);
 
     assertThat(tally.total().serverSqlMillis()).isEmpty();
   }
