@@ -204,7 +204,23 @@ class FaultsTest {
       try (Statement statement = own.createStatement()) {
         statement.executeUpdate("INSERT INTO brand (name) VALUES ('locked')");
       }
-      // Neither committed nor closed, and dbit never saw this connection.
+      // Neither committed nor closed, and dbit never saw this connection. The server's list of
+      // transactions is a copy refreshed at most every 100 ms: end once it shows this one.
+      long deadline = System.nanoTime() + 5_000_000_000L;
+      try (Connection look = java.sql.DriverManager.getConnection(database.jdbcUrl(), "root", "");
+          Statement statement = look.createStatement()) {
+        while (System.nanoTime() < deadline) {
+          try (ResultSet rows =
+              statement.executeQuery(
+                  "SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_rows_modified > 0")) {
+            rows.next();
+            if (rows.getLong(1) > 0) {
+              return;
+            }
+          }
+          java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
+        }
+      }
     }
 
     @Test

@@ -41,21 +41,28 @@ public final class StatementTimer {
   /**
    * A one-row query of four columns: the time of client statements in picoseconds, how many
    * statements those totals hold ({@link StatementTime#timed()}), the connections asked for (their
-   * ids, comma-separated) and how many of them the server has.
+   * ids, comma-separated) and how many of them the server times (a connection whose thread is gone
+   * or not instrumented leaves the time unknown).
    */
   public String sql() {
     String ids = connections.live().stream().map(String::valueOf).collect(Collectors.joining(","));
+    String threads =
+        "SELECT THREAD_ID FROM performance_schema.threads WHERE INSTRUMENTED = 'YES' AND"
+            + " PROCESSLIST_ID IN ("
+            + (ids.isEmpty() ? "NULL" : ids)
+            + ")";
     return "SELECT COALESCE(SUM(IF("
         + STATEMENT_EVENTS
         + ", s.SUM_TIMER_WAIT, 0)), 0) AS picos, COALESCE(SUM(IF("
         + UNASKED_COMMANDS
         + ", 0, s.COUNT_STAR)), 0) AS timed, '"
         + ids
-        + "' AS asked, COUNT(DISTINCT t.THREAD_ID) AS found FROM performance_schema.threads t JOIN"
-        + " performance_schema.events_statements_summary_by_thread_by_event_name s ON"
-        + " s.THREAD_ID = t.THREAD_ID WHERE t.PROCESSLIST_ID IN ("
-        + (ids.isEmpty() ? "NULL" : ids)
-        + ") AND (s.EVENT_NAME LIKE 'statement/sql/%' OR s.EVENT_NAME LIKE 'statement/com/%')";
+        + "' AS asked, (SELECT COUNT(*) FROM ("
+        + threads
+        + ") t) AS found FROM performance_schema.events_statements_summary_by_thread_by_event_name"
+        + " s WHERE s.COUNT_STAR > 0 AND s.THREAD_ID IN ("
+        + threads
+        + ")";
   }
 
   /** Parses the current row of {@link #sql()}'s result, its first column at {@code first}. */
