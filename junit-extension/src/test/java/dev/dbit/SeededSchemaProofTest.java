@@ -109,7 +109,8 @@ class SeededSchemaProofTest {
 
   @Test
   void embeddedMariaDb(TestInfo test) throws Exception {
-    prove(test, "embedded MariaDB, binary log", Map.of(DbIntegrationTest.EMBEDDED_ENGINE, "mariadb"));
+    prove(
+        test, "embedded MariaDB, binary log", Map.of(DbIntegrationTest.EMBEDDED_ENGINE, "mariadb"));
   }
 
   @Test

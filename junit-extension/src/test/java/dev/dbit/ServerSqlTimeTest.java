@@ -122,8 +122,7 @@ class ServerSqlTimeTest {
     Map<String, String> configuration = new HashMap<>(server);
     configuration.put(DbIntegrationTest.MIGRATIONS, Migrations.smallShop());
     configuration.put(DbIntegrationTest.JDBC_PARAMS, TransportStallTest.STALLING_DRIVER);
-    EngineExecutionResults results =
-        DbitTestKit.run(BulkThenPreparedTestCase.class, configuration);
+    EngineExecutionResults results = DbitTestKit.run(BulkThenPreparedTestCase.class, configuration);
 
     ServerTimeInvariant.assertHolds("seed pattern after long resets", results);
     List<Throwable> failures =

@@ -34,7 +34,9 @@ final class ServerTimeInvariant {
     }
   }
 
-  /** Checks every test of {@code results} and asserts no violation; prints and returns the counts. */
+  /**
+   * Checks every test of {@code results} and asserts no violation; prints and returns the counts.
+   */
   static Counts assertHolds(String label, EngineExecutionResults results) {
     Map<String, Map<String, String>> byTest = new HashMap<>();
     results.testEvents().reportingEntryPublished().stream()
@@ -64,7 +66,8 @@ final class ServerTimeInvariant {
       if (serverMs > StatementTime.bound(wall, jdbc)) {
         violations.add(
             String.format(
-                "%s: server %.1f ms, wall %.1f ms, JDBC %.1f ms", test.getKey(), serverMs, wall, jdbc));
+                "%s: server %.1f ms, wall %.1f ms, JDBC %.1f ms",
+                test.getKey(), serverMs, wall, jdbc));
       }
     }
     Counts counts = new Counts(checked, known, List.copyOf(violations));

@@ -225,7 +225,8 @@ final class TestLifecycle {
    * shows fewer, it has not yet counted the last requests (MySQL and MariaDB add a request to their
    * statistics just after replying, later still on a busy machine). Reads again, with growing
    * pauses, until it has or {@value #CATCH_UP_NANOS} ns have passed ({@value
-   * #TIMING_CATCH_UP_NANOS} ns for the timing); the client's clocks stay those of the first reading.
+   * #TIMING_CATCH_UP_NANOS} ns for the timing); the client's clocks stay those of the first
+   * reading.
    */
   private TestMetrics caughtUp(
       TestMeasurement measurement, ServerCounters.Reading firstReading, CounterRead read)

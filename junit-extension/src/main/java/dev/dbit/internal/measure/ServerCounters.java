@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
  *
  * <p>{@code Questions} counts every connection of the server, including those dbit did not hand
  * out. On request ({@link #withTableDdl()}), in the same statements: the statements that can create
- * a table again ({@code TRUNCATE}, {@code DROP}, {@code CREATE}, {@code ALTER}, {@code RENAME}), net
- * of the control connection's own.
+ * a table again ({@code TRUNCATE}, {@code DROP}, {@code CREATE}, {@code ALTER}, {@code RENAME}),
+ * net of the control connection's own.
  */
 public final class ServerCounters {
   private static final String QUESTIONS = "questions";
@@ -61,7 +61,6 @@ public final class ServerCounters {
     public Reading(long questions) {
       this(questions, Optional.empty(), 0);
     }
-
   }
 
   /** Inspects the server once: is performance_schema on. */

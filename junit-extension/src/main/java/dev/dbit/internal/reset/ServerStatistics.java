@@ -100,6 +100,7 @@ final class ServerStatistics {
     }
     return new Reading(userRows, statements, open, Map.copyOf(tables), otherRows);
   }
+
   /** True when the server has {@code userstat} on, so that these counters move. */
   static boolean enabled(Connection control) throws SQLException {
     try (Statement statement = control.createStatement();

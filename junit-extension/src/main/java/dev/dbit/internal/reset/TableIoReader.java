@@ -20,12 +20,12 @@ import java.util.function.Supplier;
  * with it): rows written per table from {@code performance_schema.table_io_waits_summary_by_table}.
  *
  * <p>The end reading takes the measurement (the server's {@code Questions} net of the control
- * connection's own, and the statement time of dbit's test connections), the open transactions and the table counters. The next test's
- * measurement continues from it, since dbit's reset does not move a net counter: the readings
- * between tests need the table counters alone. On MySQL 8.0 and MariaDB 11.4 every row written
- * through the storage engine moves its table's counter (rolled-back, trigger and {@code LOCK
- * TABLES} writes included, from any connection); cascades move none, so the engine adds the tables
- * they reach.
+ * connection's own, and the statement time of dbit's test connections), the open transactions and
+ * the table counters. The next test's measurement continues from it, since dbit's reset does not
+ * move a net counter: the readings between tests need the table counters alone. On MySQL 8.0 and
+ * MariaDB 11.4 every row written through the storage engine moves its table's counter (rolled-back,
+ * trigger and {@code LOCK TABLES} writes included, from any connection); cascades move none, so the
+ * engine adds the tables they reach.
  */
 final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   /** Rows written per table of a schema; its literal name and the type filter follow. */

@@ -13,8 +13,7 @@ import java.util.function.Supplier;
 
 /**
  * MariaDB with {@code userstat=ON}: the user totals (rows changed, statements) and the rows changed
- * per table, from {@code information_schema.USER_STATISTICS} and {@code
- * TABLE_STATISTICS}.
+ * per table, from {@code information_schema.USER_STATISTICS} and {@code TABLE_STATISTICS}.
  *
  * <p>A clean schema costs one reading of the totals (have rows changed since?). Every row any
  * connection changes moves the user totals (rolled-back and trigger writes included); a write the
@@ -66,10 +65,7 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
   }
 
   private UserStatisticsReader(
-      Supplier<Connection> control,
-      SchemaRestorer restorer,
-      Set<String> tables,
-      String copy) {
+      Supplier<Connection> control, SchemaRestorer restorer, Set<String> tables, String copy) {
     this.control = control;
     this.restorer = restorer;
     this.tables = tables;
@@ -83,10 +79,7 @@ final class UserStatisticsReader implements ChangeReader<UserStatisticsReader.St
    * @return empty when {@code userstat} is off or not a MariaDB variable
    */
   static Optional<UserStatisticsReader> ifAvailable(
-      Supplier<Connection> control,
-      SchemaRestorer restorer,
-      Set<String> tables,
-      String copy)
+      Supplier<Connection> control, SchemaRestorer restorer, Set<String> tables, String copy)
       throws SQLException {
     if (!ServerStatistics.enabled(control.get())) {
       return Optional.empty();

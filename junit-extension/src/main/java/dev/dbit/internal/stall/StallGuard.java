@@ -135,7 +135,8 @@ public final class StallGuard {
         verdict,
         together,
         total,
-        () -> StallReport.message(tally, settings, baseline, Optional.ofNullable(probe), poolParams));
+        () ->
+            StallReport.message(tally, settings, baseline, Optional.ofNullable(probe), poolParams));
   }
 
   /**

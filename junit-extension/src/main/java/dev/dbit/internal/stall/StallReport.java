@@ -56,7 +56,12 @@ final class StallReport {
             + "\nClasses: "
             + tally.classes().entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
-                .map(e -> e.getKey() + " (" + e.getValue() + (e.getValue() == 1 ? " test)" : " tests)"))
+                .map(
+                    e ->
+                        e.getKey()
+                            + " ("
+                            + e.getValue()
+                            + (e.getValue() == 1 ? " test)" : " tests)"))
                 .collect(Collectors.joining(", "))
             + "\n";
     return message(m, subject, listed, settings, calibration, probe, poolParams);

@@ -45,8 +45,8 @@ public final class StallTally {
   }
 
   /**
-   * Adds one small test of {@code testClass}: counted when it ran SQL, summed when it also shows the
-   * signature alone.
+   * Adds one small test of {@code testClass}: counted when it ran SQL, summed when it also shows
+   * the signature alone.
    */
   public synchronized void add(
       String testClass, String test, TestMetrics metrics, boolean signature) {
