@@ -58,7 +58,10 @@ public final class ReportKeys {
   /** Per test: milliseconds spent inside JDBC calls on connections from dbit. */
   public static final String JDBC_MS = "dbit.jdbc-ms";
 
-  /** Per test: server-side SQL milliseconds (performance_schema); {@code n/a} when off. */
+  /**
+   * Per test: the server's SQL milliseconds on the connections dbit opened for the test ({@link
+   * TestMetrics#serverSqlMillis()}); {@code n/a} when unknown.
+   */
   public static final String SERVER_SQL_MS = "dbit.server-sql-ms";
 
   /** Per test: the server's {@code Questions} delta without dbit's own statements. */

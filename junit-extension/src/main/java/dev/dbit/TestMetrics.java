@@ -127,10 +127,12 @@ public final class TestMetrics {
   }
 
   /**
-   * Time the server spent executing the statements of every connection but dbit's own during the
-   * test, in milliseconds, on every server: from each statement's start to its end (lock waits
-   * included). Read from MariaDB's user statistics ({@code BUSY_TIME}) where {@code userstat} is
-   * on, else from performance_schema's statement timer; empty when the server offers neither.
+   * Time the server spent executing the statements of the connections dbit opened for the test (the
+   * pool and {@link TestDatabase#openConnection()}), in milliseconds: from each statement's start
+   * to its end, lock waits included, from performance_schema's per-thread statement timer. Never
+   * above the larger of the wall time and the JDBC wait beyond 1 ms and 1 %; empty where the server
+   * has no timer (performance_schema off) or dbit cannot establish the test's own time
+   * (docs/stall-guard.md).
    */
   public OptionalDouble serverSqlMillis() {
     return serverSqlMillis;

@@ -58,6 +58,44 @@ class TestcontainersProviderTest {
         DbitTestKit.runInOwnSession(ParameterInjectionTest.InjectionTestCase.class, on(image)), 3);
   }
 
+  /**
+   * The seed's pattern on each image (server-side prepare, execute and close with Nagle on): one
+   * large test fails as a stall with the server's own time, and a class of small tests fails
+   * together; the container keeps the binary log, which names the tables tests changed.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {MYSQL, MARIADB})
+  void theSeedsStallIsCaughtAsOneTestAndAsAClassOfSmallTests(String image) {
+    Map<String, String> config =
+        SmallTestStallsTest.with(
+            on(image),
+            Map.of(
+                DbIntegrationTest.JDBC_PARAMS,
+                TransportStallTest.STALLING_DRIVER,
+                DbIntegrationTest.MIGRATIONS,
+                Migrations.smallShop()));
+    List<String> log;
+    try (LogLines lines = new LogLines()) {
+      EngineExecutionResults large =
+          DbitTestKit.runInOwnSession(StallFixtures.PreparedStatementsTestCase.class, config);
+      TransportStallTest.assertStall(
+          TransportStallTest.stallOf(large), TransportStallTest.ServerTiming.TRUSTED);
+      ServerTimeInvariant.assertHolds("seed pattern on " + image, large);
+      log = lines.messages();
+    }
+    assertThat(log).anyMatch(line -> line.contains("changed tables found by the binary log"));
+
+    EngineExecutionResults small =
+        DbitTestKit.runInOwnSession(SmallTestStallsTest.SmallPreparedTestCase.class, config);
+    assertThat(small.testEvents().succeeded().count()).isEqualTo(SmallTestStallsTest.TESTS);
+    assertThat(small.containerEvents().failed().stream().map(DbitTestKit::failure).toList())
+        .singleElement()
+        .isInstanceOf(TransportStallError.class)
+        .extracting(Throwable::getMessage)
+        .asString()
+        .contains("tests of SmallPreparedTestCase, each too small to judge alone");
+  }
+
   /** Two classes at once on one container: a copy each, neither sees the other's rows. */
   @Test
   void parallelClassesOnOneContainerEachGetTheirOwnCopy() {

@@ -39,13 +39,15 @@ final class TestcontainersMySql implements DatabaseServer {
 
   private static final int LOG_TAIL_LINES = 12;
 
-  /** Same durability trade-offs as the embedded server, plus performance_schema. */
+  /**
+   * What the embedded servers run with: the same durability trade-offs, performance_schema, and the
+   * row-based binary log dbit follows to restore large tables by rows and cascades by the values a
+   * parent released.
+   */
   static final List<String> SERVER_OPTIONS =
-      List.of(
+      BinaryLogOptions.plus(
           "--skip-name-resolve",
-          "--skip-log-bin",
           "--innodb-flush-log-at-trx-commit=2",
-          "--sync-binlog=0",
           "--innodb-doublewrite=OFF",
           "--performance-schema=ON");
 
