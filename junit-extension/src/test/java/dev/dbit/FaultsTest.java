@@ -205,7 +205,8 @@ class FaultsTest {
         statement.executeUpdate("INSERT INTO brand (name) VALUES ('locked')");
       }
       // Neither committed nor closed, and dbit never saw this connection. The server's list of
-      // transactions is a copy refreshed at most every 100 ms: end once it shows this one.
+      // transactions is a copy refreshed at most every 100 ms, and not while someone keeps
+      // reading it: end once it shows this one, asking less often than that.
       long deadline = System.nanoTime() + 5_000_000_000L;
       try (Connection look = java.sql.DriverManager.getConnection(database.jdbcUrl(), "root", "");
           Statement statement = look.createStatement()) {
@@ -218,7 +219,7 @@ class FaultsTest {
               return;
             }
           }
-          java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
+          java.util.concurrent.locks.LockSupport.parkNanos(150_000_000L);
         }
       }
     }
