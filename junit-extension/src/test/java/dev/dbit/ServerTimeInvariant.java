@@ -35,9 +35,24 @@ final class ServerTimeInvariant {
   }
 
   /**
+   * Where the server times statements, the share of tests that must get a number: the rest are
+   * tests whose connection dbit closed or lost (a leak), or whose last statement the server had not
+   * timed in time on a busy machine.
+   */
+  static final double KNOWN_WHERE_TIMED = 0.9;
+
+  /**
    * Checks every test of {@code results} and asserts no violation; prints and returns the counts.
    */
   static Counts assertHolds(String label, EngineExecutionResults results) {
+    return assertHolds(label, results, false);
+  }
+
+  /**
+   * As {@link #assertHolds(String, EngineExecutionResults)}, and where {@code timed}, that at least
+   * {@value #KNOWN_WHERE_TIMED} of the tests got a number.
+   */
+  static Counts assertHolds(String label, EngineExecutionResults results, boolean timed) {
     Map<String, Map<String, String>> byTest = new HashMap<>();
     results.testEvents().reportingEntryPublished().stream()
         .forEach(
@@ -73,6 +88,11 @@ final class ServerTimeInvariant {
     Counts counts = new Counts(checked, known, List.copyOf(violations));
     System.out.println(label + ": " + counts);
     assertThat(violations).as(label).isEmpty();
+    if (timed) {
+      assertThat(known)
+          .as("%s: tests with a number", label)
+          .isGreaterThanOrEqualTo((int) Math.ceil(KNOWN_WHERE_TIMED * checked));
+    }
     return counts;
   }
 }

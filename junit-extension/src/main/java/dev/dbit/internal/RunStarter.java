@@ -133,11 +133,12 @@ final class RunStarter {
       throws SQLException {
     ConnectionFactory poolConnections =
         connections.with(poolParams(config.jdbcParams(), isMariaDb(control.get())));
-    TestConnections testConnections = new TestConnections();
+    boolean timed = ServerCounters.performanceSchemaOn(control.get());
+    TestConnections testConnections = new TestConnections(timed);
     HikariDataSource pool =
         pool(poolConnections, worker.schema(), config.poolSize(), testConnections);
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
-    ServerCounters counters = ServerCounters.on(control.get(), testConnections);
+    ServerCounters counters = ServerCounters.of(timed, testConnections);
     BetweenTests between =
         ResetEngines.forServer(
             control, restorer, layout, worker.schema(), counters, config.resetTriggers());

@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -12,15 +12,15 @@ import javax.sql.DataSource;
 public final class FactoryDataSource implements DataSource {
   private final ConnectionFactory connections;
   private final String schema;
-  private final Consumer<Connection> opened;
+  private final UnaryOperator<Connection> opened;
 
   public FactoryDataSource(ConnectionFactory connections, String schema) {
-    this(connections, schema, connection -> {});
+    this(connections, schema, UnaryOperator.identity());
   }
 
-  /** Connections that {@code opened} is told of as soon as they are open. */
+  /** Connections that {@code opened} is given as soon as they are open, and may wrap. */
   public FactoryDataSource(
-      ConnectionFactory connections, String schema, Consumer<Connection> opened) {
+      ConnectionFactory connections, String schema, UnaryOperator<Connection> opened) {
     this.connections = connections;
     this.schema = schema;
     this.opened = opened;
@@ -28,9 +28,7 @@ public final class FactoryDataSource implements DataSource {
 
   @Override
   public Connection getConnection() throws SQLException {
-    Connection connection = connections.open(schema);
-    opened.accept(connection);
-    return connection;
+    return opened.apply(connections.open(schema));
   }
 
   @Override

@@ -63,16 +63,22 @@ public final class ServerCounters {
     }
   }
 
-  /** Inspects the server once: is performance_schema on. */
-  public static ServerCounters on(Connection control, TestConnections connections)
-      throws SQLException {
+  /** Whether the server has performance_schema on, so that it times statements. */
+  public static boolean performanceSchemaOn(Connection control) throws SQLException {
     try (Statement statement = control.createStatement();
         ResultSet rows = statement.executeQuery("SELECT @@performance_schema")) {
       rows.next();
-      return new ServerCounters(
-          rows.getBoolean(1) ? Optional.of(new StatementTimer(connections)) : Optional.empty(),
-          false);
+      return rows.getBoolean(1);
     }
+  }
+
+  /**
+   * The counters; {@code timed}: performance_schema is on ({@link #performanceSchemaOn}), and the
+   * statements of {@code connections} are timed.
+   */
+  public static ServerCounters of(boolean timed, TestConnections connections) {
+    return new ServerCounters(
+        timed ? Optional.of(new StatementTimer(connections)) : Optional.empty(), false);
   }
 
   /**
@@ -124,7 +130,7 @@ public final class ServerCounters {
       } else {
         try (rows) {
           rows.next();
-          time = StatementTimer.parse(rows, 1);
+          time = timer.get().parse(rows, 1);
         }
       }
       taken++;

@@ -3,6 +3,7 @@ package dev.dbit.internal.measure;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -14,7 +15,7 @@ import java.util.stream.Collectors;
  *
  * @param picos the time of client statements ({@link StatementTimer}), in picoseconds
  * @param timed how many statements and commands those totals hold that a JDBC execution sends
- * @param threads the server ids of the connections summed
+ * @param threads the server ids of the connections summed, open or read before they closed
  */
 public record StatementTime(long picos, long timed, Set<Long> threads) {
   public StatementTime {
@@ -72,10 +73,12 @@ public record StatementTime(long picos, long timed, Set<Long> threads) {
   }
 
   /**
-   * Parses the four columns of {@link StatementTimer#sql()} from {@code first} on: empty when the
-   * server did not have every connection asked for (not instrumented, or gone).
+   * Parses the four columns of {@link StatementTimer#sql()} from {@code first} on and adds the
+   * totals of the connections {@code retired} before closing: empty when the server did not have
+   * every open connection asked for (not instrumented, or gone).
    */
-  static Optional<StatementTime> parse(ResultSet rows, int first) throws SQLException {
+  static Optional<StatementTime> parse(ResultSet rows, int first, TestConnections.Retired retired)
+      throws SQLException {
     String asked = rows.getString(first + 2);
     Set<Long> threads =
         asked == null || asked.isEmpty()
@@ -84,6 +87,10 @@ public record StatementTime(long picos, long timed, Set<Long> threads) {
     if (rows.getLong(first + 3) != threads.size()) {
       return Optional.empty();
     }
-    return Optional.of(new StatementTime(rows.getLong(first), rows.getLong(first + 1), threads));
+    Set<Long> all = new HashSet<>(threads);
+    all.addAll(retired.threads());
+    return Optional.of(
+        new StatementTime(
+            rows.getLong(first) + retired.picos(), rows.getLong(first + 1) + retired.timed(), all));
   }
 }

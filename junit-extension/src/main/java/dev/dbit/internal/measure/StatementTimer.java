@@ -65,8 +65,23 @@ public final class StatementTimer {
         + ")";
   }
 
+  /**
+   * The totals of the connection that runs it, in {@link #sql()}'s first two columns: what a
+   * connection of dbit's reads just before it closes ({@link TestConnections}).
+   */
+  static String ownTotalsSql() {
+    return "SELECT COALESCE(SUM(IF("
+        + STATEMENT_EVENTS
+        + ", s.SUM_TIMER_WAIT, 0)), 0), COALESCE(SUM(IF("
+        + UNASKED_COMMANDS
+        + ", 0, s.COUNT_STAR)), 0) FROM"
+        + " performance_schema.events_statements_summary_by_thread_by_event_name s WHERE"
+        + " s.COUNT_STAR > 0 AND s.THREAD_ID = (SELECT THREAD_ID FROM performance_schema.threads"
+        + " WHERE PROCESSLIST_ID = CONNECTION_ID())";
+  }
+
   /** Parses the current row of {@link #sql()}'s result, its first column at {@code first}. */
-  public static Optional<StatementTime> parse(ResultSet rows, int first) throws SQLException {
-    return StatementTime.parse(rows, first);
+  public Optional<StatementTime> parse(ResultSet rows, int first) throws SQLException {
+    return StatementTime.parse(rows, first, connections.retired());
   }
 }

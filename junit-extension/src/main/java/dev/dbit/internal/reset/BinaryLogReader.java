@@ -111,7 +111,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
       statement.execute(MeasurementRow.sql(timer) + ";\n" + positionSql);
       try (ResultSet rows = statement.getResultSet()) {
         rows.next();
-        start = MeasurementRow.counters(rows);
+        start = MeasurementRow.counters(rows, timer);
         open = MeasurementRow.openTransactions(rows);
       }
       statement.getMoreResults();
@@ -149,7 +149,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
     try (Statement statement = control.get().createStatement();
         ResultSet rows = statement.executeQuery(MeasurementRow.sql(timer))) {
       rows.next();
-      return MeasurementRow.counters(rows);
+      return MeasurementRow.counters(rows, timer);
     }
   }
 

@@ -27,9 +27,9 @@ final class MeasurementRow {
         + ") s";
   }
 
-  /** The counters in the current row of {@code rows}. */
-  static ServerCounters.Reading counters(ResultSet rows) throws SQLException {
-    return new ServerCounters.Reading(rows.getLong(2), StatementTimer.parse(rows, 4), 0);
+  /** The counters in the current row of {@code rows}, a row of {@link #sql}. */
+  static ServerCounters.Reading counters(ResultSet rows, StatementTimer timer) throws SQLException {
+    return new ServerCounters.Reading(rows.getLong(2), timer.parse(rows, 4), 0);
   }
 
   /** The open transactions in the current row of {@code rows}. */

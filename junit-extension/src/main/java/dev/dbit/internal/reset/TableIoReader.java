@@ -132,7 +132,7 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
     Map<String, Long> now;
     try (Statement statement = control.get().createStatement();
         ResultSet rows = statement.executeQuery(tablesSql)) {
-      now = parse(rows).counters();
+      now = parse(rows, timer).counters();
     }
     return new Io(start, 0, now, changedTables(now));
   }
@@ -149,7 +149,7 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
 
   @Override
   public Io clean(CleanupPlan plan, Io before) throws SQLException {
-    Io after = restorer.clean(plan, tablesSql, TableIoReader::parse);
+    Io after = restorer.clean(plan, tablesSql, rows -> parse(rows, timer));
     Set<String> changedMeanwhile = new LinkedHashSet<>();
     for (Map.Entry<String, Long> table : after.counters().entrySet()) {
       if (tables.contains(table.getKey())
@@ -200,7 +200,7 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   private Io read() throws SQLException {
     try (Statement statement = control.get().createStatement();
         ResultSet rows = statement.executeQuery(readingSql(copy, timer))) {
-      return parse(rows);
+      return parse(rows, timer);
     }
   }
 
@@ -213,14 +213,14 @@ final class TableIoReader implements ChangeReader<TableIoReader.Io> {
   }
 
   /** One reading: measurement (when asked for), open transactions, counters; nothing changed. */
-  static Io parse(ResultSet rows) throws SQLException {
+  static Io parse(ResultSet rows, StatementTimer timer) throws SQLException {
     ServerCounters.Reading start = new ServerCounters.Reading(0);
     long open = 0;
     Map<String, Long> counters = new HashMap<>();
     while (rows.next()) {
       String table = rows.getString(1);
       if (table == null) {
-        start = MeasurementRow.counters(rows);
+        start = MeasurementRow.counters(rows, timer);
         open = MeasurementRow.openTransactions(rows);
       } else {
         counters.put(table, rows.getLong(2));

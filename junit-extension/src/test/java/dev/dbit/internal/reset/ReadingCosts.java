@@ -31,7 +31,7 @@ public final class ReadingCosts {
   public static void measure(Connection raw, int n, BiConsumer<String, List<Double>> printer)
       throws SQLException {
     // The timer sums the connections dbit opened for tests; here one stands in for the pool.
-    TestConnections connections = new TestConnections();
+    TestConnections connections = new TestConnections(true);
     connections.opened(raw);
     StatementTimer timer = new StatementTimer(connections);
     Map<String, String> parts = new LinkedHashMap<>();
