@@ -135,7 +135,7 @@ class TestcontainersProviderTest {
     assertThat(failure)
         .startsWith("dbit: dbit.provider=testcontainers could not start dbit/debian:bookworm: ")
         .contains("the container did not become ready")
-        .contains("\\\"--skip-name-resolve\\\": executable file not found")
+        .contains("\\\"--log-bin=dbit-binlog\\\": executable file not found")
         .contains("The image must take server options as its command")
         .doesNotContain("Check that a Docker engine runs");
   }
