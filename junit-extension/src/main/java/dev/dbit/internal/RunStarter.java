@@ -155,10 +155,7 @@ final class RunStarter {
             Math.max(Accounting.SHAPE_VALUES_COUNTED, config.repeats().threshold()));
     DataSource unpooled =
         Accounting.accounted(
-            "dbit-extra",
-            new FactoryDataSource(poolConnections, worker.schema(), testConnections::opened),
-            watches,
-            false);
+            "dbit-extra", unpooled(poolConnections, worker, testConnections), watches, false);
     LOG.log(
         Level.INFO,
         ReadyLine.of(server, template, layout, worker.schema(), reused, judging.baseline())
@@ -179,6 +176,12 @@ final class RunStarter {
             judging.stallGuard(),
             judging.doctor(),
             config));
+  }
+
+  /** Connections for {@code TestDatabase.openConnection()}: the pool's settings, timed too. */
+  private static DataSource unpooled(
+      ConnectionFactory poolConnections, WorkerCopy worker, TestConnections testConnections) {
+    return new FactoryDataSource(poolConnections, worker.schema(), testConnections::opened);
   }
 
   private static boolean isMariaDb(Connection control) throws SQLException {

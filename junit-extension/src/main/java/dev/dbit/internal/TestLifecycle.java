@@ -19,7 +19,6 @@ import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * One test after the other on one run: restore the schema and start measuring before a test; end
@@ -31,18 +30,6 @@ final class TestLifecycle {
 
   /** MySQL and MariaDB error 1205, for row locks and (MariaDB) metadata locks alike. */
   private static final int LOCK_WAIT_TIMEOUT = 1205;
-
-  /** How long after the test's last JDBC call the end reading waits at least. */
-  private static final long SETTLE_NANOS = 200_000;
-
-  /** How long dbit waits at most for the server to count a test's last requests. */
-  private static final long CATCH_UP_NANOS = 2_000_000_000L;
-
-  /**
-   * How long dbit waits at most for the server to time a test's last statements; after that the
-   * test's server SQL time is unknown.
-   */
-  private static final long TIMING_CATCH_UP_NANOS = 500_000_000L;
 
   /** What the lifecycle watches on the connections dbit hands out. */
   record Watches(
@@ -165,7 +152,7 @@ final class TestLifecycle {
     }
     if (between.countsAfterReplying()) {
       // A reading taken at once could miss the test's last request: give the server a moment.
-      settle(watches.clock().lastReturn());
+      TestMeasurement.settleAfter(watches.clock().lastReturn());
     }
     BetweenTests.AfterTest after;
     try {
@@ -177,7 +164,8 @@ final class TestLifecycle {
       after = between.afterTest();
     }
     TestMetrics metrics =
-        caughtUp(measurement, after.counters(), () -> between.afterTest().counters());
+        measurement.caughtUp(
+            after.counters(), () -> between.afterTest().counters(), between.countsShowStatements());
     watches.shapes().endTest();
     ConnectionLeakWatch.Closed closed = watches.connectionLeaks().closeLeaked();
     List<String> leaks = new ArrayList<>(closed.lines());
@@ -197,7 +185,7 @@ final class TestLifecycle {
       throw new IllegalStateException(
           "dbit: TestDatabase.metrics() measures the running test; call it inside one");
     }
-    return caughtUp(measurement, between.peek(), between::peek);
+    return measurement.caughtUp(between.peek(), between::peek, between.countsShowStatements());
   }
 
   /** Reset durations so far, in milliseconds. */
@@ -212,53 +200,6 @@ final class TestLifecycle {
 
   boolean anyReset() {
     return !resetMillis.isEmpty();
-  }
-
-  /** A reading of the server's counters that may fail. */
-  private interface CounterRead {
-    ServerCounters.Reading read() throws SQLException;
-  }
-
-  /**
-   * The server cannot have seen fewer statements than dbit handed it, less those its counters never
-   * count ({@code SHOW} on MariaDB's user statistics), nor timed fewer than it started: while it
-   * shows fewer, it has not yet counted the last requests (MySQL and MariaDB add a request to their
-   * statistics just after replying, later still on a busy machine). Reads again, with growing
-   * pauses, until it has or {@value #CATCH_UP_NANOS} ns have passed ({@value
-   * #TIMING_CATCH_UP_NANOS} ns for the timing); the client's clocks stay those of the first
-   * reading.
-   */
-  private TestMetrics caughtUp(
-      TestMeasurement measurement, ServerCounters.Reading firstReading, CounterRead read)
-      throws SQLException {
-    long uncounted = between.countsShowStatements() ? 0 : measurement.showStatements();
-    TestMetrics first = measurement.until(firstReading);
-    TestMetrics metrics = first;
-    ServerCounters.Reading reading = firstReading;
-    long start = System.nanoTime();
-    long pause = SETTLE_NANOS;
-    while ((notCounted(metrics, uncounted) && System.nanoTime() - start < CATCH_UP_NANOS)
-        || (!measurement.serverTimedEverything(reading)
-            && System.nanoTime() - start < TIMING_CATCH_UP_NANOS)) {
-      LockSupport.parkNanos(pause);
-      pause = Math.min(pause * 2, 50_000_000L);
-      reading = read.read();
-      metrics = first.withServerNumbersOf(measurement.until(reading));
-    }
-    return measurement.withShapes(metrics);
-  }
-
-  private static boolean notCounted(TestMetrics metrics, long uncounted) {
-    return metrics.questions().isPresent()
-        && metrics.questions().getAsLong() < metrics.statements() - uncounted;
-  }
-
-  /** Waits until {@value #SETTLE_NANOS} ns have passed since {@code since} (a nanoTime). */
-  private static void settle(long since) {
-    long quiet = System.nanoTime() - since;
-    if (quiet < SETTLE_NANOS) {
-      LockSupport.parkNanos(SETTLE_NANOS - quiet);
-    }
   }
 
   /** Tables of the test schema that differ from the template now; outside a reset. */

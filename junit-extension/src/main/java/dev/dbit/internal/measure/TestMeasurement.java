@@ -4,7 +4,9 @@ import dev.dbit.TestMetrics;
 import dev.dbit.internal.shape.ShapeTally;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.sql.SQLException;
 import java.util.OptionalLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One test's measurement: the client clocks start when it is created, right after the reset; the
@@ -12,6 +14,23 @@ import java.util.OptionalLong;
  */
 public final class TestMeasurement {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  /** How long after the test's last JDBC call the end reading waits at least, where it must. */
+  private static final long SETTLE_NANOS = 200_000;
+
+  /** How long dbit waits at most for the server to count a test's last requests. */
+  private static final long CATCH_UP_NANOS = 2_000_000_000L;
+
+  /**
+   * How long dbit waits at most for the server to time a test's last statements; after that the
+   * test's server SQL time is unknown.
+   */
+  private static final long TIMING_CATCH_UP_NANOS = 500_000_000L;
+
+  /** A reading of the server's counters that may fail. */
+  public interface CounterRead {
+    ServerCounters.Reading read() throws SQLException;
+  }
 
   private final JdbcClock clock;
   private final ShapeTally shapes;
@@ -42,7 +61,7 @@ public final class TestMeasurement {
    * Metrics from the start until now, given the server counters read just now; the server SQL time
    * is unknown where dbit cannot establish it is the test's own ({@link StatementTime#testMillis}).
    */
-  public TestMetrics until(ServerCounters.Reading server) {
+  private TestMetrics until(ServerCounters.Reading server) {
     long wall = System.nanoTime() - wallStart;
     long cpu = cpuNanos() - cpuStart;
     JdbcClock.Reading jdbc = clock.read().minus(clockStart);
@@ -61,7 +80,7 @@ public final class TestMeasurement {
    * {@code metrics} with the test's statements by kind and shape so far; once per reading the test
    * gets, not per server re-read while the counters catch up.
    */
-  public TestMetrics withShapes(TestMetrics metrics) {
+  private TestMetrics withShapes(TestMetrics metrics) {
     return metrics.withShapes(shapes.byKind(), shapes.heaviestFirst());
   }
 
@@ -69,15 +88,56 @@ public final class TestMeasurement {
    * Whether {@code server}, read just now, holds the time of every statement since the start; true
    * where the server times nothing, so that there is nothing to wait for.
    */
-  public boolean serverTimedEverything(ServerCounters.Reading server) {
+  private boolean serverTimedEverything(ServerCounters.Reading server) {
     return serverStart.time().isEmpty()
         || server.time().isEmpty()
         || StatementTime.complete(
             serverStart.time(), server.time(), clock.read().minus(clockStart).statements());
   }
 
+  /**
+   * The metrics until now, from {@code firstReading} and, while the server shows fewer statements
+   * than dbit handed it (less the {@code SHOW} statements where its counters leave them out: {@code
+   * countsShow} false) or has not timed every statement, from new readings: MySQL and MariaDB add a
+   * request to their statistics just after replying, later still on a busy machine. Reads again,
+   * with growing pauses, until the server has or {@value #CATCH_UP_NANOS} ns have passed ({@value
+   * #TIMING_CATCH_UP_NANOS} ns for the timing); the client's clocks stay those of the first
+   * reading.
+   */
+  public TestMetrics caughtUp(
+      ServerCounters.Reading firstReading, CounterRead read, boolean countsShow)
+      throws SQLException {
+    long uncounted = countsShow ? 0 : showStatements();
+    TestMetrics first = until(firstReading);
+    TestMetrics metrics = first;
+    ServerCounters.Reading reading = firstReading;
+    long start = System.nanoTime();
+    long pause = SETTLE_NANOS;
+    while ((notCounted(metrics, uncounted) && System.nanoTime() - start < CATCH_UP_NANOS)
+        || (!serverTimedEverything(reading) && System.nanoTime() - start < TIMING_CATCH_UP_NANOS)) {
+      LockSupport.parkNanos(pause);
+      pause = Math.min(pause * 2, 50_000_000L);
+      reading = read.read();
+      metrics = first.withServerNumbersOf(until(reading));
+    }
+    return withShapes(metrics);
+  }
+
+  /** Waits until {@value #SETTLE_NANOS} ns have passed since {@code since} (a nanoTime). */
+  public static void settleAfter(long since) {
+    long quiet = System.nanoTime() - since;
+    if (quiet < SETTLE_NANOS) {
+      LockSupport.parkNanos(SETTLE_NANOS - quiet);
+    }
+  }
+
+  private static boolean notCounted(TestMetrics metrics, long uncounted) {
+    return metrics.questions().isPresent()
+        && metrics.questions().getAsLong() < metrics.statements() - uncounted;
+  }
+
   /** {@code SHOW} statements the test ran so far on connections dbit handed out. */
-  public long showStatements() {
+  private long showStatements() {
     return clock.read().minus(clockStart).shows();
   }
 
