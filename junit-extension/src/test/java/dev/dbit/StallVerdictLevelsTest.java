@@ -26,10 +26,19 @@ class StallVerdictLevelsTest {
       Map.of(DbIntegrationTest.JDBC_PARAMS, TransportStallTest.STALLING_DRIVER);
 
   @Test
-  void aRunOfClassesEachUnderTheMinimumFailsOnceTheirStallsAddUp() {
+  void aRunOfClassesEachUnderTheMinimumFailsOnceTheirStallsAddUpOnMariaDb() {
+    assertTheRunFails(Map.of());
+  }
+
+  @Test
+  void aRunOfClassesEachUnderTheMinimumFailsOnceTheirStallsAddUpOnMySql() {
+    assertTheRunFails(EmbeddedMySqlTest.MYSQL);
+  }
+
+  private static void assertTheRunFails(Map<String, String> server) {
     EngineExecutionResults results =
         DbitTestKit.run(
-            SmallStallsTestCase.with(Map.of(), STALLING),
+            SmallStallsTestCase.with(server, STALLING),
             SmallOneTestCase.class,
             SmallTwoTestCase.class,
             SmallThreeTestCase.class,

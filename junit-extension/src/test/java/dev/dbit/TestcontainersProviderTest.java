@@ -94,6 +94,15 @@ class TestcontainersProviderTest {
         .extracting(Throwable::getMessage)
         .asString()
         .contains("tests of SmallPreparedTestCase, each too small to judge alone");
+
+    // The honest twins, slow for reasons of their own: none is flagged.
+    Map<String, String> honest =
+        SmallTestStallsTest.with(
+            on(image), Map.of(DbIntegrationTest.MIGRATIONS, Migrations.smallShop()));
+    EngineExecutionResults slow =
+        DbitTestKit.runInOwnSession(StallFixtures.HonestTestCase.class, honest);
+    DbitTestKit.assertAllSucceeded(slow, 6);
+    ServerTimeInvariant.assertHolds("honest tests on " + image, slow, true);
   }
 
   /** Two classes at once on one container: a copy each, neither sees the other's rows. */
