@@ -38,7 +38,7 @@ class StallVerdictLevelsTest {
   private static void assertTheRunFails(Map<String, String> server) {
     EngineExecutionResults results =
         DbitTestKit.run(
-            SmallStallsTestCase.with(server, STALLING),
+            SmallTestStallsTest.with(server, STALLING),
             SmallOneTestCase.class,
             SmallTwoTestCase.class,
             SmallThreeTestCase.class,
@@ -83,7 +83,7 @@ class StallVerdictLevelsTest {
     EngineExecutionResults results =
         DbitTestKit.run(
             SleepingSmallTestCase.class,
-            SmallStallsTestCase.with(ExternalServerTest.CONFIG, STALLING));
+            SmallTestStallsTest.with(ExternalServerTest.CONFIG, STALLING));
 
     DbitTestKit.assertAllSucceeded(results, 2);
     assertThat(results.containerEvents().failed().count()).isZero();
@@ -104,21 +104,9 @@ class StallVerdictLevelsTest {
 
   /** Two tests of three prepare/execute/close cycles: 6 statements, each a 44 ms stall. */
   abstract static class SmallStallsTestCase {
-    static Map<String, String> with(Map<String, String> server, Map<String, String> more) {
-      return SmallTestStallsTest.with(server, more);
-    }
-
     @RepeatedTest(2)
     void insertsThreeBrands(DataSource dataSource) throws SQLException {
-      try (Connection connection = dataSource.getConnection()) {
-        for (int i = 0; i < 3; i++) {
-          try (PreparedStatement insert =
-              connection.prepareStatement("INSERT INTO brand (name) VALUES (?)")) {
-            insert.setString(1, "brand-" + i);
-            insert.executeUpdate();
-          }
-        }
-      }
+      new SmallTestStallsTest.SmallPreparedTestCase().insertsThreeBrands(dataSource);
     }
   }
 

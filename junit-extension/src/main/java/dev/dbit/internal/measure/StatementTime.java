@@ -2,12 +2,8 @@ package dev.dbit.internal.measure;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * performance_schema's statement totals of the connections dbit opened for a worker's tests, at one
@@ -15,12 +11,10 @@ import java.util.stream.Collectors;
  *
  * @param picos the time of client statements ({@link StatementTimer}), in picoseconds
  * @param timed how many statements and commands those totals hold that a JDBC execution sends
- * @param threads the server ids of the connections summed, open or read before they closed
+ * @param lost how many of those connections had closed so far without reading their totals ({@link
+ *     TestConnections}): their time is in no reading
  */
-public record StatementTime(long picos, long timed, Set<Long> threads) {
-  public StatementTime {
-    threads = Set.copyOf(threads);
-  }
+public record StatementTime(long picos, long timed, long lost) {
 
   /** How far a test's server SQL time may exceed its wall time or JDBC wait: the clocks differ. */
   public static final double TOLERANCE_MS = 1.0;
@@ -31,9 +25,9 @@ public record StatementTime(long picos, long timed, Set<Long> threads) {
   /**
    * A test's server SQL time in milliseconds, from the readings at its start and end; empty where
    * dbit cannot establish that the number is the test's own: either reading without a time, a
-   * connection summed at the start but gone at the end (it took its totals with it), fewer
-   * statements timed than the test's {@code statements} JDBC executions (the server had not yet
-   * added the last ones), or more time than {@link #bound} allows.
+   * connection lost in between (it took its totals with it), fewer statements timed than the test's
+   * {@code statements} JDBC executions (the server had not yet added the last ones), or more time
+   * than {@link #bound} allows.
    */
   public static OptionalDouble testMillis(
       Optional<StatementTime> start,
@@ -61,36 +55,33 @@ public record StatementTime(long picos, long timed, Set<Long> threads) {
   }
 
   /**
-   * True when both readings have a time over the same connections (or more at the end), and the end
-   * holds at least {@code statements} more statements: the server timed everything the test sent.
+   * True when both readings have a time, no connection was lost in between, and the end holds at
+   * least {@code statements} more statements: the server timed everything the test sent.
    */
   public static boolean complete(
       Optional<StatementTime> start, Optional<StatementTime> end, long statements) {
     return start.isPresent()
         && end.isPresent()
-        && end.get().threads.containsAll(start.get().threads)
+        && end.get().lost == start.get().lost
         && end.get().timed - start.get().timed >= statements;
   }
 
   /**
-   * Parses the four columns of {@link StatementTimer#sql()} from {@code first} on and adds the
-   * totals of the connections {@code retired} before closing: empty when the server did not have
-   * every open connection asked for (not instrumented, or gone).
+   * Parses the four columns of {@link StatementTimer#sql()} from {@code first} on and adds what the
+   * {@code closed} connections left: empty when the server did not have every open connection asked
+   * for (not instrumented, or gone).
    */
-  static Optional<StatementTime> parse(ResultSet rows, int first, TestConnections.Retired retired)
+  static Optional<StatementTime> parse(ResultSet rows, int first, TestConnections.Closed closed)
       throws SQLException {
     String asked = rows.getString(first + 2);
-    Set<Long> threads =
-        asked == null || asked.isEmpty()
-            ? Set.of()
-            : Arrays.stream(asked.split(",")).map(Long::valueOf).collect(Collectors.toSet());
-    if (rows.getLong(first + 3) != threads.size()) {
+    long threads = asked == null || asked.isEmpty() ? 0 : asked.split(",").length;
+    if (rows.getLong(first + 3) != threads) {
       return Optional.empty();
     }
-    Set<Long> all = new HashSet<>(threads);
-    all.addAll(retired.threads());
     return Optional.of(
         new StatementTime(
-            rows.getLong(first) + retired.picos(), rows.getLong(first + 1) + retired.timed(), all));
+            rows.getLong(first) + closed.picos(),
+            rows.getLong(first + 1) + closed.timed(),
+            closed.lost()));
   }
 }

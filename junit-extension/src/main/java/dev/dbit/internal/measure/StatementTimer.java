@@ -82,6 +82,6 @@ public final class StatementTimer {
 
   /** Parses the current row of {@link #sql()}'s result, its first column at {@code first}. */
   public Optional<StatementTime> parse(ResultSet rows, int first) throws SQLException {
-    return StatementTime.parse(rows, first, connections.retired());
+    return StatementTime.parse(rows, first, connections.closed());
   }
 }

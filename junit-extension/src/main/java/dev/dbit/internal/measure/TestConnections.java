@@ -8,10 +8,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -23,16 +21,16 @@ import java.util.TreeSet;
  *
  * <p>performance_schema forgets a connection's totals when it closes, so a connection of dbit's
  * reads its own just before it closes (the pool's when Hikari retires it, an unpooled one when the
- * test closes it), and they stay in the sum ({@link #retired()}). A connection that closed without
- * that reading (the server or the network lost it) took its totals with it: its id is in no later
- * reading, and the test's time is unknown ({@link StatementTime#testMillis}).
+ * test closes it), and they stay in the sum ({@link #closed()}). A connection that closed without
+ * that reading (the server or the network lost it) took its totals with it: it is counted as lost,
+ * and a test during which one was lost has no time ({@link StatementTime#testMillis}).
  */
 public final class TestConnections {
   private final Map<Long, JdbcConnection> open = new HashMap<>();
-  private final Set<Long> retiredIds = new HashSet<>();
   private final Optional<String> ownTotalsSql;
-  private long retiredPicos;
-  private long retiredTimed;
+  private long closedPicos;
+  private long closedTimed;
+  private long lost;
 
   /**
    * @param timed whether the server times statements (performance_schema on): only then does a
@@ -74,41 +72,52 @@ public final class TestConnections {
             });
   }
 
-  /** The server ids of the registered connections still open, known without a round trip. */
+  /**
+   * The server ids of the registered connections still open, known without a round trip; one found
+   * closed here closed without reading its totals, and is counted as lost.
+   */
   public synchronized SortedSet<Long> live() {
+    int before = open.size();
     open.values().removeIf(TestConnections::closed);
+    lost += before - open.size();
     return new TreeSet<>(open.keySet());
   }
 
   /**
-   * The totals of the connections that read theirs before closing, and their ids.
+   * What the closed connections left.
    *
-   * @param picos their statement time
+   * @param picos the statement time of those that read their totals before closing
    * @param timed their statements, counted as {@link StatementTime#timed()} counts
-   * @param threads their server ids
+   * @param lost how many closed without that reading
    */
-  public record Retired(long picos, long timed, Set<Long> threads) {}
+  public record Closed(long picos, long timed, long lost) {}
 
-  public synchronized Retired retired() {
-    return new Retired(retiredPicos, retiredTimed, Set.copyOf(retiredIds));
+  public synchronized Closed closed() {
+    return new Closed(closedPicos, closedTimed, lost);
   }
 
   private void retire(long id, Connection connection) {
     if (ownTotalsSql.isEmpty()) {
       return;
     }
+    long picos = 0;
+    long timed = 0;
+    boolean read = false;
     try (Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery(ownTotalsSql.get())) {
-      if (rows.next()) {
-        synchronized (this) {
-          retiredPicos += rows.getLong(1);
-          retiredTimed += rows.getLong(2);
-          retiredIds.add(id);
-          open.remove(id);
-        }
+      read = rows.next();
+      if (read) {
+        picos = rows.getLong(1);
+        timed = rows.getLong(2);
       }
     } catch (SQLException e) {
-      // Lost with the connection: later readings do not name it, and the test's time is unknown.
+      // Lost with the connection: the test's time is unknown.
+    }
+    synchronized (this) {
+      open.remove(id);
+      closedPicos += picos;
+      closedTimed += timed;
+      lost += read ? 0 : 1;
     }
   }
 
