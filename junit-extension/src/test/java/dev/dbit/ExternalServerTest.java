@@ -56,9 +56,34 @@ class ExternalServerTest {
   }
 
   /**
+   * The same on a server that counts writes per table ({@code userstat}, restored after): the
+   * server's count of table DDL moves, and the table's new InnoDB id names the copy's table.
+   */
+  @Test
+  void aReferenceTableTruncatedBehindDbitsBackIsRestoredWhereCountersNameTables() throws Exception {
+    String before = globalValue("userstat");
+    ForeignTruncateTestCase.COUNTRIES.clear();
+    java.util.List<String> log;
+    RootSql.execute(URL, "SET GLOBAL userstat = 1");
+    try (LogLines lines = new LogLines()) {
+      DbitTestKit.assertAllSucceeded(DbitTestKit.run(ForeignTruncateTestCase.class, CONFIG), 2);
+      log = lines.messages();
+    } finally {
+      RootSql.execute(URL, "SET GLOBAL userstat = " + before);
+    }
+
+    org.assertj.core.api.Assertions.assertThat(log)
+        .as("the path under test")
+        .anyMatch(line -> line.contains("changed tables found by MariaDB user and table"));
+    org.assertj.core.api.Assertions.assertThat(ForeignTruncateTestCase.COUNTRIES)
+        .hasSize(2)
+        .allMatch(count -> count > 0)
+        .containsOnly(ForeignTruncateTestCase.COUNTRIES.get(0));
+  }
+
+  /**
    * {@code dbit.reset.triggers=false}: no trigger of dbit's on the copy, which keeps the template's
-   * shape, and every test still starts from the template (the counter gate compares every table
-   * after a test that wrote).
+   * shape, and every test still starts from the template (every table probed after every test).
    */
   @Test
   void withTriggersTurnedOffTheCopyHoldsOnlyTheTemplatesObjectsAndStillResets() throws Exception {
@@ -73,7 +98,7 @@ class ExternalServerTest {
     }
 
     org.assertj.core.api.Assertions.assertThat(log)
-        .anyMatch(line -> line.contains("dbit.reset.triggers=false: changed tables found by"));
+        .anyMatch(line -> line.contains("dbit.reset.triggers=false: every table probed"));
     java.util.Set<String> copies = new java.util.TreeSet<>();
     java.util.regex.Matcher copy =
         java.util.regex.Pattern.compile("reset before each test on (\\S+):")
@@ -103,11 +128,10 @@ class ExternalServerTest {
 
   /**
    * Where dbit cannot create its marker table (here: the server requires a primary key on every
-   * table), the run says so and falls back to the gate of global row counters, which still resets
-   * every table.
+   * table), the run says so and falls back to probing every table after every test.
    */
   @Test
-  void withoutItsMarkerTableDbitFallsBackToTheCounterGate() throws java.sql.SQLException {
+  void withoutItsMarkerTableDbitFallsBackToProbingEveryTable() throws java.sql.SQLException {
     String before = globalValue("innodb_force_primary_key");
     // The copies' bookkeeping schemas keep their marker table between runs: without it, dbit must
     // create one.
@@ -128,7 +152,7 @@ class ExternalServerTest {
     org.assertj.core.api.Assertions.assertThat(log)
         .anyMatch(line -> line.startsWith("dbit: cannot mark changed tables of "))
         .anyMatch(line -> line.startsWith("dbit: this server counts no writes per table"))
-        .anyMatch(line -> line.contains("changed tables found by global row counters"));
+        .anyMatch(line -> line.contains("changed tables found by probing every table"));
   }
 
   private static java.util.List<String> schemasWithMarkers() throws java.sql.SQLException {

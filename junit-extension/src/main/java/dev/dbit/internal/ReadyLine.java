@@ -2,7 +2,7 @@ package dev.dbit.internal;
 
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
-import dev.dbit.internal.reset.BetweenTests;
+import dev.dbit.internal.reset.ResetEngine;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.template.SchemaLayout;
@@ -39,7 +39,7 @@ final class ReadyLine {
   }
 
   /** How resets find changes, and the time since {@code start} (a nanoTime). */
-  static String resets(ServerCounters counters, BetweenTests between, long start) {
+  static String resets(ServerCounters counters, ResetEngine<?> between, long start) {
     return "; performance_schema "
         + (counters.performanceSchema() ? "on" : "off")
         + "; changed tables found by "

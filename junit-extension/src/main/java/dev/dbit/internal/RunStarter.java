@@ -11,8 +11,8 @@ import dev.dbit.internal.jdbc.FactoryDataSource;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.measure.TestConnections;
-import dev.dbit.internal.reset.BetweenTests;
 import dev.dbit.internal.reset.ChangeMarkers;
+import dev.dbit.internal.reset.ResetEngine;
 import dev.dbit.internal.reset.ResetEngines;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
@@ -139,7 +139,7 @@ final class RunStarter {
         pool(poolConnections, worker.schema(), config.poolSize(), testConnections);
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
     ServerCounters counters = ServerCounters.of(timed, testConnections);
-    BetweenTests between =
+    ResetEngine<?> between =
         ResetEngines.forServer(
             control, restorer, layout, worker.schema(), counters, config.resetTriggers());
     Judging judging = judging(config, server, control, poolConnections, worker.schema(), counters);

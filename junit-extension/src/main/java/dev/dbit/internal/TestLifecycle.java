@@ -12,7 +12,7 @@ import dev.dbit.internal.measure.RollbackWatch;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.Percentiles;
-import dev.dbit.internal.reset.BetweenTests;
+import dev.dbit.internal.reset.ResetEngine;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.shape.ShapeListener;
 import java.lang.System.Logger.Level;
@@ -51,7 +51,7 @@ final class TestLifecycle {
   }
 
   private final ControlConnection control;
-  private final BetweenTests between;
+  private final ResetEngine<?> between;
   private final SchemaRestorer restorer;
   private final HikariDataSource pool;
   private final Watches watches;
@@ -70,7 +70,7 @@ final class TestLifecycle {
 
   TestLifecycle(
       ControlConnection control,
-      BetweenTests between,
+      ResetEngine<?> between,
       SchemaRestorer restorer,
       HikariDataSource pool,
       Watches watches,
@@ -150,11 +150,7 @@ final class TestLifecycle {
     if (measurement == null) {
       throw new IllegalStateException("dbit: endTest() without beginTest()");
     }
-    if (between.countsAfterReplying()) {
-      // A reading taken at once could miss the test's last request: give the server a moment.
-      TestMeasurement.settleAfter(watches.clock().lastReturn());
-    }
-    BetweenTests.AfterTest after;
+    ResetEngine.AfterTest after;
     try {
       after = between.afterTest();
     } catch (SQLException e) {
@@ -164,8 +160,7 @@ final class TestLifecycle {
       after = between.afterTest();
     }
     TestMetrics metrics =
-        measurement.caughtUp(
-            after.counters(), () -> between.afterTest().counters(), between.countsShowStatements());
+        measurement.caughtUp(after.counters(), () -> between.afterTest().counters());
     watches.shapes().endTest();
     ConnectionLeakWatch.Closed closed = watches.connectionLeaks().closeLeaked();
     List<String> leaks = new ArrayList<>(closed.lines());
@@ -185,7 +180,7 @@ final class TestLifecycle {
       throw new IllegalStateException(
           "dbit: TestDatabase.metrics() measures the running test; call it inside one");
     }
-    return measurement.caughtUp(between.peek(), between::peek, between.countsShowStatements());
+    return measurement.caughtUp(between.peek(), between::peek);
   }
 
   /** Reset durations so far, in milliseconds. */

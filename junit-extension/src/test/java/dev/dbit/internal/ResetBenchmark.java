@@ -88,7 +88,9 @@ class ResetBenchmark {
     assumeThat(mode)
         .as("run with -Ddbit.bench=full or -Ddbit.bench=smoke")
         .isIn("full", "quick", "smoke");
-    DbitConfiguration config = new ConfigurationReader(key -> Optional.empty()).read();
+    // -Ddbit.* settings apply, e.g. -Ddbit.reset.triggers=false for a server dbit may not mark.
+    DbitConfiguration config =
+        new ConfigurationReader(key -> Optional.ofNullable(System.getProperty(key))).read();
     ClassLoader loader = getClass().getClassLoader();
     List<Target> targets = new ArrayList<>();
     targets.add(new Target("mariadb", EmbeddedMariaDb::start, true));

@@ -13,8 +13,10 @@ import java.util.OptionalDouble;
  * @param timed how many statements and commands those totals hold that a JDBC execution sends
  * @param lost how many of those connections had closed so far without reading their totals ({@link
  *     TestConnections}): their time is in no reading
+ * @param running whether one of them had a statement the server had answered but not yet ended, so
+ *     not yet in the totals
  */
-public record StatementTime(long picos, long timed, long lost) {
+public record StatementTime(long picos, long timed, long lost, boolean running) {
 
   /** How far a test's server SQL time may exceed its wall time or JDBC wait: the clocks differ. */
   public static final double TOLERANCE_MS = 1.0;
@@ -56,18 +58,21 @@ public record StatementTime(long picos, long timed, long lost) {
 
   /**
    * True when both readings have a time, no connection was lost in between, and the end holds at
-   * least {@code statements} more statements: the server timed everything the test sent.
+   * least {@code statements} more statements, none of them still running: the server timed
+   * everything the test sent. (A count alone can be met early: a connection the pool opened during
+   * the test brings the statements that set it up.)
    */
   public static boolean complete(
       Optional<StatementTime> start, Optional<StatementTime> end, long statements) {
     return start.isPresent()
         && end.isPresent()
         && end.get().lost == start.get().lost
-        && end.get().timed - start.get().timed >= statements;
+        && end.get().timed - start.get().timed >= statements
+        && !end.get().running;
   }
 
   /**
-   * Parses the four columns of {@link StatementTimer#sql()} from {@code first} on and adds what the
+   * Parses the five columns of {@link StatementTimer#sql()} from {@code first} on and adds what the
    * {@code closed} connections left: empty when the server did not have every open connection asked
    * for (not instrumented, or gone).
    */
@@ -82,6 +87,7 @@ public record StatementTime(long picos, long timed, long lost) {
         new StatementTime(
             rows.getLong(first) + closed.picos(),
             rows.getLong(first + 1) + closed.timed(),
-            closed.lost()));
+            closed.lost(),
+            rows.getLong(first + 4) > 0));
   }
 }

@@ -3,6 +3,7 @@ package dev.dbit.internal.measure;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.stream.Collectors;
 
 /**
@@ -34,18 +35,31 @@ public final class StatementTimer {
 
   private final TestConnections connections;
 
+  /**
+   * What the connections closed so far left, as it was when {@link #sql()} last listed the live
+   * ones: a connection that closes while the query runs is either in the query or in this, never in
+   * both (Hikari closes evicted connections on a thread of its own).
+   */
+  private TestConnections.Closed closedAtSql = new TestConnections.Closed(0, 0, 0);
+
   public StatementTimer(TestConnections connections) {
     this.connections = connections;
   }
 
   /**
-   * A one-row query of four columns: the time of client statements in picoseconds, how many
+   * A one-row query of five columns: the time of client statements in picoseconds, how many
    * statements those totals hold ({@link StatementTime#timed()}), the connections asked for (their
-   * ids, comma-separated) and how many of them the server times (a connection whose thread is gone
-   * or not instrumented leaves the time unknown).
+   * ids, comma-separated), how many of them the server times (a connection whose thread is gone or
+   * not instrumented leaves the time unknown), and how many of them have a statement the server has
+   * not yet ended (answered, not yet added to the totals).
    */
   public String sql() {
-    String ids = connections.live().stream().map(String::valueOf).collect(Collectors.joining(","));
+    SortedSet<Long> live;
+    synchronized (connections) {
+      live = connections.live();
+      closedAtSql = connections.closed();
+    }
+    String ids = live.stream().map(String::valueOf).collect(Collectors.joining(","));
     String threads =
         "SELECT THREAD_ID FROM performance_schema.threads WHERE INSTRUMENTED = 'YES' AND"
             + " PROCESSLIST_ID IN ("
@@ -59,7 +73,10 @@ public final class StatementTimer {
         + ids
         + "' AS asked, (SELECT COUNT(*) FROM ("
         + threads
-        + ") t) AS found FROM performance_schema.events_statements_summary_by_thread_by_event_name"
+        + ") t) AS found, (SELECT COUNT(*) FROM performance_schema.events_statements_current c"
+        + " WHERE c.END_EVENT_ID IS NULL AND c.THREAD_ID IN ("
+        + threads
+        + ")) AS running FROM performance_schema.events_statements_summary_by_thread_by_event_name"
         + " s WHERE s.COUNT_STAR > 0 AND s.THREAD_ID IN ("
         + threads
         + ")";
@@ -80,8 +97,10 @@ public final class StatementTimer {
         + " WHERE PROCESSLIST_ID = CONNECTION_ID())";
   }
 
-  /** Parses the current row of {@link #sql()}'s result, its first column at {@code first}. */
+  /**
+   * Parses the current row of the last {@link #sql()}'s result, its first column at {@code first}.
+   */
   public Optional<StatementTime> parse(ResultSet rows, int first) throws SQLException {
-    return StatementTime.parse(rows, first, connections.closed());
+    return StatementTime.parse(rows, first, closedAtSql);
   }
 }

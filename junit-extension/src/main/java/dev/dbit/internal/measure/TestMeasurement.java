@@ -97,23 +97,20 @@ public final class TestMeasurement {
 
   /**
    * The metrics until now, from {@code firstReading} and, while the server shows fewer statements
-   * than dbit handed it (less the {@code SHOW} statements where its counters leave them out: {@code
-   * countsShow} false) or has not timed every statement, from new readings: MySQL and MariaDB add a
-   * request to their statistics just after replying, later still on a busy machine. Reads again,
+   * than dbit handed it or has not timed every statement, from new readings: MySQL and MariaDB add
+   * a request to their statistics just after replying, later still on a busy machine. Reads again,
    * with growing pauses, until the server has or {@value #CATCH_UP_NANOS} ns have passed ({@value
    * #TIMING_CATCH_UP_NANOS} ns for the timing); the client's clocks stay those of the first
    * reading.
    */
-  public TestMetrics caughtUp(
-      ServerCounters.Reading firstReading, CounterRead read, boolean countsShow)
+  public TestMetrics caughtUp(ServerCounters.Reading firstReading, CounterRead read)
       throws SQLException {
-    long uncounted = countsShow ? 0 : showStatements();
     TestMetrics first = until(firstReading);
     TestMetrics metrics = first;
     ServerCounters.Reading reading = firstReading;
     long start = System.nanoTime();
     long pause = SETTLE_NANOS;
-    while ((notCounted(metrics, uncounted) && System.nanoTime() - start < CATCH_UP_NANOS)
+    while ((notCounted(metrics) && System.nanoTime() - start < CATCH_UP_NANOS)
         || (!serverTimedEverything(reading) && System.nanoTime() - start < TIMING_CATCH_UP_NANOS)) {
       LockSupport.parkNanos(pause);
       pause = Math.min(pause * 2, 50_000_000L);
@@ -123,22 +120,9 @@ public final class TestMeasurement {
     return withShapes(metrics);
   }
 
-  /** Waits until {@value #SETTLE_NANOS} ns have passed since {@code since} (a nanoTime). */
-  public static void settleAfter(long since) {
-    long quiet = System.nanoTime() - since;
-    if (quiet < SETTLE_NANOS) {
-      LockSupport.parkNanos(SETTLE_NANOS - quiet);
-    }
-  }
-
-  private static boolean notCounted(TestMetrics metrics, long uncounted) {
+  private static boolean notCounted(TestMetrics metrics) {
     return metrics.questions().isPresent()
-        && metrics.questions().getAsLong() < metrics.statements() - uncounted;
-  }
-
-  /** {@code SHOW} statements the test ran so far on connections dbit handed out. */
-  private long showStatements() {
-    return clock.read().minus(clockStart).shows();
+        && metrics.questions().getAsLong() < metrics.statements();
   }
 
   private static long cpuNanos() {

@@ -50,9 +50,6 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   /** The same with the table DDL count, for the readings that start a test. */
   private final ServerCounters startCounters;
 
-  /** The table DDL count when InnoDB's table ids were last known unchanged. */
-  private long tableDdl;
-
   /**
    * One reading.
    *
@@ -101,8 +98,8 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
       String copy,
       ServerCounters counters)
       throws SQLException {
-    Optional<TableRecreations> recreations = TableRecreations.ifReadable(control, copy);
-    if (recreations.isEmpty()) {
+    TableRecreations recreations = TableRecreations.of(control, copy);
+    if (!recreations.readable()) {
       ChangeMarkers.remove(control.get(), copy);
       return Optional.empty();
     }
@@ -113,11 +110,10 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
       return Optional.empty();
     }
     restorer.changedRows().markReleasesBy(markers.get().releases());
-    recreations.get().rebase(control.get());
     ChangeMarkerReader reader =
         new ChangeMarkerReader(
-            control, restorer, layout, copy, markers.get(), recreations.get(), counters);
-    reader.tableDdl = reader.startCounters.read(control.get()).tableDdl();
+            control, restorer, layout, copy, markers.get(), recreations, counters);
+    recreations.rebase(control.get(), reader.startCounters.read(control.get()).tableDdl());
     return Optional.of(reader);
   }
 
@@ -172,12 +168,11 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   public ServerCounters.Reading probeEverything(Optional<Marks> gate) throws SQLException {
     restorer.changedRows().distrustKeys();
     markers.ensureInstalled();
-    recreations.rebase(control.get());
+    // Before the probe: a table created again while it runs shows at the next reading.
+    recreations.rebase(control.get(), startCounters.read(control.get()).tableDdl());
     MultiStatement.execute(control.get(), markers.clearAllSql());
-    restorer.probeAndClean(Optional.empty(), "", rows -> null);
-    ServerCounters.Reading start = startCounters.read(control.get());
-    tableDdl = start.tableDdl();
-    return start;
+    restorer.probeAndClean();
+    return counters.read(control.get());
   }
 
   @Override
@@ -190,12 +185,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
    * request) only when a statement that can do so ran on the server since.
    */
   private boolean recreated(Snapshot snapshot) throws SQLException {
-    long ddl = snapshot.start().tableDdl();
-    if (ddl == tableDdl) {
-      return false;
-    }
-    tableDdl = ddl;
-    return !recreations.unchanged(control.get());
+    return recreations.since(control.get(), snapshot.start().tableDdl());
   }
 
   /**

@@ -90,7 +90,7 @@ public final class ChangeMarkers {
               + copy
               + " by triggers ("
               + e.getMessage()
-              + "); global row counters gate a probe of every table instead. Grant the TRIGGER"
+              + "); every table is probed after every test instead. Grant the TRIGGER"
               + " privilege for two requests between tests whatever the test did.");
       removeAll(control.get(), copy);
       return Optional.empty();

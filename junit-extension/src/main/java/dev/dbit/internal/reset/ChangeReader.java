@@ -73,7 +73,7 @@ interface ChangeReader<R extends ChangeReader.Reading> {
   /**
    * The safe method: restores every table that differs from the template and reads a fresh base.
    *
-   * @param gate the gate reading that asked for it, if one did
+   * @param gate the reading that asked for it, if one did
    * @return the counters the next test starts from
    */
   ServerCounters.Reading probeEverything(Optional<R> gate) throws SQLException;
@@ -81,19 +81,6 @@ interface ChangeReader<R extends ChangeReader.Reading> {
   /** The counters now, in the middle of a test. */
   ServerCounters.Reading peek() throws SQLException;
 
-  /** dbit's own statements sent on the control connection outside the reader's requests. */
-  default void ownStatementsSent(int statements) {}
-
   /** The control connection was replaced (the engine probes next). */
   default void controlReconnected() throws SQLException {}
-
-  /** See {@link BetweenTests#countsAfterReplying()}. */
-  default boolean countsAfterReplying() {
-    return false;
-  }
-
-  /** See {@link BetweenTests#countsShowStatements()}. */
-  default boolean countsShowStatements() {
-    return true;
-  }
 }

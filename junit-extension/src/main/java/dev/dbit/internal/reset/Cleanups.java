@@ -22,7 +22,4 @@ interface Cleanups {
 
   /** The plan for the first cleanup after a test: large tables by the rows it changed. */
   CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException;
-
-  /** Statements sent on the control connection since last asked, outside any reader's request. */
-  int takeStatementsSent();
 }

@@ -51,26 +51,24 @@ final class FullProbe {
    * complete account, their key tables stand in for the checksums of the tables they track, and a
    * cascade from a differing table makes the tracked tables it reaches differ too.
    */
-  List<String> differing(Optional<Map<String, Long>> knownChecksums) throws SQLException {
+  List<String> differing() throws SQLException {
     Optional<KeyTriggers> keyed = sources.keyTriggers().filter(KeyTriggers::complete);
     List<String> checksummed =
-        knownChecksums.isPresent()
-            ? List.of()
-            : referenceTables.stream()
-                .filter(t -> keyed.isEmpty() || !keyed.get().tables().contains(t))
-                .toList();
+        referenceTables.stream()
+            .filter(t -> keyed.isEmpty() || !keyed.get().tables().contains(t))
+            .toList();
     List<String> parts = new ArrayList<>();
     if (!existsSql.isEmpty()) {
       parts.add(existsSql);
     }
-    if (keyed.isPresent() && knownChecksums.isEmpty()) {
+    if (keyed.isPresent()) {
       parts.add(keyed.get().probeSql());
     }
     if (!checksummed.isEmpty()) {
       parts.add(checksums.sql(checksummed));
     }
     List<String> dirty = new ArrayList<>();
-    Map<String, Long> read = knownChecksums.orElse(Map.of());
+    Map<String, Long> read = Map.of();
     if (!parts.isEmpty()) {
       try (Statement statement = control.get().createStatement()) {
         boolean isResult = statement.execute(String.join(";\n", parts));
@@ -80,7 +78,7 @@ final class FullProbe {
           }
           isResult = statement.getMoreResults();
         }
-        if (keyed.isPresent() && knownChecksums.isEmpty() && isResult) {
+        if (keyed.isPresent() && isResult) {
           try (ResultSet rows = statement.getResultSet()) {
             dirty.addAll(keyed.get().changedTables(rows));
           }
@@ -93,8 +91,7 @@ final class FullProbe {
         }
       }
     }
-    dirty.addAll(
-        checksums.changed(read, knownChecksums.isPresent() ? referenceTables : checksummed));
+    dirty.addAll(checksums.changed(read, checksummed));
     if (keyed.isPresent()) {
       for (String reached : layout.withCascades(new LinkedHashSet<>(dirty))) {
         if (keyed.get().tables().contains(reached) && !dirty.contains(reached)) {
@@ -106,18 +103,10 @@ final class FullProbe {
   }
 
   /**
-   * What still differs of the tables a rolled-back test's counters flag.
-   *
-   * @param differing the flagged tables that differ from the template
-   * @param statements statements the question sent, outside any reader's request
-   */
-  record AfterRollback(Set<String> differing, int statements) {}
-
-  /**
    * Which of {@code flagged} still differ after a rolled-back test: a followed large table exactly
    * when the log shows a committed change of it, the others by one probe of those alone.
    */
-  AfterRollback afterRollback(Set<String> flagged, ChangedRows changes) throws SQLException {
+  Set<String> afterRollback(Set<String> flagged, ChangedRows changes) throws SQLException {
     Set<String> cascadedInto = new LinkedHashSet<>();
     flagged.forEach(t -> cascadedInto.addAll(layout.cascadeChildren().getOrDefault(t, Set.of())));
     Set<String> logged = new LinkedHashSet<>();
@@ -137,10 +126,10 @@ final class FullProbe {
     differing.removeAll(reference);
     logged.stream().filter(t -> changes.of(t).orElseThrow().isEmpty()).forEach(differing::remove);
     if (empty.isEmpty() && reference.isEmpty()) {
-      return new AfterRollback(differing, 0);
+      return differing;
     }
     differing.addAll(differingOf(empty, reference));
-    return new AfterRollback(differing, (empty.isEmpty() ? 0 : 1) + (reference.isEmpty() ? 0 : 1));
+    return differing;
   }
 
   /**

@@ -27,7 +27,7 @@ import java.util.function.UnaryOperator;
  *
  * @param <R> the reader's reading
  */
-final class ResetEngine<R extends ChangeReader.Reading> implements BetweenTests {
+public final class ResetEngine<R extends ChangeReader.Reading> {
   /** Cleanups in a row before dbit gives up on a schema that keeps changing. */
   static final int MAX_PASSES = 5;
 
@@ -57,12 +57,15 @@ final class ResetEngine<R extends ChangeReader.Reading> implements BetweenTests 
             + " reset passes; some connection keeps writing between tests.");
   }
 
-  @Override
+  /** Restores the test schema and returns the counters the next test starts from. */
   public ServerCounters.Reading beforeTest() throws SQLException {
     R end = ended;
     ended = null;
-    if (distrusted || (end != null && end.probe())) {
+    if (distrusted) {
       return probeEverything(Optional.empty());
+    }
+    if (end != null && end.probe()) {
+      return probeEverything(Optional.of(end));
     }
     Set<String> dirty = end == null ? Set.of() : dirty(end);
     if (dirty.isEmpty()) {
@@ -78,7 +81,6 @@ final class ResetEngine<R extends ChangeReader.Reading> implements BetweenTests 
     }
     if (reader.asksAfterRollback()) {
       Optional<Set<String>> differing = cleanups.differingAfterRollback(dirty);
-      reader.ownStatementsSent(cleanups.takeStatementsSent());
       if (differing.isPresent()) {
         dirty = differing.get();
         if (dirty.isEmpty() && !cleanups.countersToReset()) {
@@ -96,7 +98,6 @@ final class ResetEngine<R extends ChangeReader.Reading> implements BetweenTests 
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
       // The rows a test changed hold for the first pass; later ones compare large tables in full.
       CleanupPlan plan = pass == 1 ? cleanups.planAfterTest(dirty) : cleanups.plan(dirty);
-      reader.ownStatementsSent(cleanups.takeStatementsSent());
       R after = reader.clean(plan, before);
       if (plan.needsConfirmation() || after.probe()) {
         // A chain of triggers may have written again, or the reader saw a change it cannot place.
@@ -123,40 +124,41 @@ final class ResetEngine<R extends ChangeReader.Reading> implements BetweenTests 
     return reader.probeEverything(gate);
   }
 
-  @Override
+  /**
+   * The end of a test.
+   *
+   * @param counters the counters at its end
+   * @param openTransactions some connection other than dbit's may hold locks or changes
+   */
+  public record AfterTest(ServerCounters.Reading counters, boolean openTransactions) {}
+
+  /** Reads the counters that end a test and notes what it changed for the next reset. */
   public AfterTest afterTest() throws SQLException {
     R end = reader.end();
     ended = end;
     return new AfterTest(end.start(), end.openTransactions());
   }
 
-  @Override
+  /** Reads the counters now, in the middle of a test. */
   public ServerCounters.Reading peek() throws SQLException {
     return reader.peek();
   }
 
-  @Override
+  /**
+   * A statement no change source may see ran ({@code TRUNCATE}, DDL, {@code LOCK TABLES}) on a
+   * connection dbit handed out: the next reset probes every table.
+   */
   public void distrust() {
     distrusted = true;
   }
 
-  @Override
+  /** The control connection was replaced: the next reset must not trust what it knew. */
   public void controlReconnected() throws SQLException {
     distrusted = true;
     reader.controlReconnected();
   }
 
-  @Override
-  public boolean countsAfterReplying() {
-    return reader.countsAfterReplying();
-  }
-
-  @Override
-  public boolean countsShowStatements() {
-    return reader.countsShowStatements();
-  }
-
-  @Override
+  /** A short name for logs: how this engine finds changed tables. */
   public String describe() {
     return reader.describe();
   }

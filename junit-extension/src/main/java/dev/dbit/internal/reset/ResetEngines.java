@@ -14,8 +14,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * Which {@link ChangeReader} a run's reset engine reads with: the binary log dbit follows (with
- * performance_schema), else MariaDB's user statistics, else performance_schema's table counters,
- * else dbit's triggers (when allowed), else the global row counters.
+ * performance_schema), else the server's counters per table, else dbit's triggers (when allowed),
+ * else none: every table probed.
  */
 public final class ResetEngines {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -23,8 +23,7 @@ public final class ResetEngines {
   private static final String TRIGGERS_OFF =
       "dbit: no counters per table on this server and "
           + DbIntegrationTest.RESET_TRIGGERS
-          + "=false: changed tables found by global row counters, every table compared after"
-          + " a test that wrote";
+          + "=false: every table probed after every test";
 
   private ResetEngines() {}
 
@@ -40,7 +39,7 @@ public final class ResetEngines {
    *
    * @param triggers whether dbit may put its triggers on the copy where the server has no counters
    */
-  public static BetweenTests forServer(
+  public static ResetEngine<?> forServer(
       Supplier<Connection> control,
       SchemaRestorer restorer,
       SchemaLayout layout,
@@ -61,23 +60,16 @@ public final class ResetEngines {
       ChangeMarkers.remove(control.get(), copy);
       return new ResetEngine<>(logged.get(), restorer, ours);
     }
-    Optional<UserStatisticsReader> statistics =
-        UserStatisticsReader.ifAvailable(control, restorer, tables, copy);
-    if (statistics.isPresent()) {
+    Optional<CounterReader> counted =
+        CounterReader.ifAvailable(control, restorer, tables, copy, counters);
+    if (counted.isPresent()) {
       ChangeMarkers.remove(control.get(), copy);
-      return new ResetEngine<>(statistics.get(), restorer, ours);
-    }
-    Optional<TableIoReader> tableIo =
-        TableIoReader.ifAvailable(control, restorer, tables, copy, counters);
-    if (tableIo.isPresent()) {
-      ChangeMarkers.remove(control.get(), copy);
-      return new ResetEngine<>(tableIo.get(), restorer, ours);
+      return new ResetEngine<>(counted.get(), restorer, ours);
     }
     if (!triggers) {
       ChangeMarkers.remove(control.get(), copy);
       LOG.log(Level.INFO, TRIGGERS_OFF);
-      return new ResetEngine<>(
-          new RowCounterGate(control, restorer, counters, copy), restorer, ours);
+      return new ResetEngine<>(new ProbeReader(control, restorer, counters), restorer, ours);
     }
     // No binary log to follow and no counter per table: triggers keep the changed keys.
     if (restorer.changedRows().followedTables().isEmpty() && !layout.largeTableKeys().isEmpty()) {
@@ -88,7 +80,7 @@ public final class ResetEngines {
     if (marked.isPresent()) {
       return new ResetEngine<>(marked.get(), restorer, ours);
     }
-    LOG.log(Level.WARNING, RowCounterGate.ADVICE.formatted(layout.tables().size()));
-    return new ResetEngine<>(new RowCounterGate(control, restorer, counters, copy), restorer, ours);
+    LOG.log(Level.WARNING, ProbeReader.ADVICE.formatted(layout.tables().size()));
+    return new ResetEngine<>(new ProbeReader(control, restorer, counters), restorer, ours);
   }
 }

@@ -9,7 +9,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -42,9 +41,6 @@ public final class SchemaRestorer implements Cleanups {
 
   /** Whether the test before the next reset rolled back a transaction; set before each reset. */
   private boolean rolledBack;
-
-  /** Statements of the probes sent outside cleanups since last asked (SHOW statements excluded). */
-  private int statementsSent;
 
   public SchemaRestorer(
       Supplier<Connection> control, String template, String copy, SchemaLayout layout) {
@@ -95,7 +91,7 @@ public final class SchemaRestorer implements Cleanups {
     countersMoved = new TreeSet<>(layout.autoIncrementTables());
     List<String> untracked = untrackedReferenceTables();
     checksums.record(template, untracked);
-    probeAndClean(Optional.empty(), "", rows -> null);
+    probeAndClean();
     checksums.record(copy, untracked);
   }
 
@@ -111,14 +107,6 @@ public final class SchemaRestorer implements Cleanups {
    */
   public void resetAutoIncrement(boolean enabled) {
     resetAutoIncrement = enabled;
-  }
-
-  /** Statements sent outside {@link #clean} since the last call, as user statistics count them. */
-  @Override
-  public int takeStatementsSent() {
-    int sent = statementsSent;
-    statementsSent = 0;
-    return sent;
   }
 
   /** Where resets learn which rows of the large tables tests changed. */
@@ -147,11 +135,9 @@ public final class SchemaRestorer implements Cleanups {
     }
     Set<String> reached = layout.withCascades(ChangedRowSources.tablesOf(flagged));
     flagged.stream().filter(ReleaseMarkers::isMarker).forEach(reached::add);
-    FullProbe.AfterRollback asked =
-        probe.afterRollback(reached, sources.changes(control.get(), reached));
-    statementsSent += asked.statements();
+    Set<String> differing = probe.afterRollback(reached, sources.changes(control.get(), reached));
     reached.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
-    return Optional.of(asked.differing());
+    return Optional.of(differing);
   }
 
   /** True when the next reset must run a cleanup for counters alone, even if no row changed. */
@@ -225,37 +211,26 @@ public final class SchemaRestorer implements Cleanups {
     sources.distrustKeys();
     // Sent before the reader's fresh reading, so not among the requests it accounts for.
     sources.takeBeforeProbe(control.get());
-    probeAndClean(Optional.empty(), "", rows -> null);
+    probeAndClean();
   }
 
-  /**
-   * Probes and cleans until nothing differs.
-   *
-   * @param knownChecksums reference checksums just read, so that the first probe skips them
-   * @param readingSql read in the same request as each cleanup, after it
-   * @return the reading that followed the last cleanup; empty when nothing needed cleaning
-   */
-  <T> Optional<T> probeAndClean(
-      Optional<Map<String, Long>> knownChecksums,
-      String readingSql,
-      MultiStatement.Reader<T> reader)
-      throws SQLException {
+  /** Probes every table and cleans what differs, until nothing does. */
+  void probeAndClean() throws SQLException {
     Optional<KeyTriggers> incomplete = sources.keyTriggers().filter(k -> !k.complete());
     if (incomplete.isPresent()) {
       incomplete.get().ensureInstalled();
     }
-    Optional<T> reading = Optional.empty();
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
-      List<String> dirty = probe.differing(pass == 1 ? knownChecksums : Optional.empty());
+      List<String> dirty = probe.differing();
       if (dirty.isEmpty() && !countersToReset()) {
         trustKeysAgain(incomplete);
-        return reading;
+        return;
       }
       CleanupPlan plan = plan(dirty);
-      reading = Optional.ofNullable(clean(plan, readingSql, reader));
+      clean(plan, "", rows -> null);
       if (!plan.needsConfirmation() || dirty.isEmpty()) {
         trustKeysAgain(incomplete);
-        return reading;
+        return;
       }
     }
     throw new IllegalStateException(
@@ -264,7 +239,7 @@ public final class SchemaRestorer implements Cleanups {
             + " was still dirty after "
             + MAX_PASSES
             + " reset passes; triggers keep writing rows while dbit deletes. Tables: "
-            + probe.differing(Optional.empty()));
+            + probe.differing());
   }
 
   /** After a probe that compared every table: the key tables account for what follows. */
@@ -290,7 +265,7 @@ public final class SchemaRestorer implements Cleanups {
    * a row, reference tables checksummed.
    */
   public List<String> differingTables() throws SQLException {
-    return probe.differing(Optional.empty());
+    return probe.differing();
   }
 
   /** Reference tables no key trigger tracks. */

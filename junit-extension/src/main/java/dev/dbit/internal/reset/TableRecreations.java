@@ -10,84 +10,81 @@ import java.util.function.Supplier;
 
 /**
  * Whether any InnoDB table of a schema was created again since a baseline: {@code TRUNCATE}, {@code
- * DROP} and {@code CREATE}, a copying {@code ALTER}. Such statements change rows without moving the
- * row-operation counters; InnoDB gives every table it creates a new, higher id, so the count and
- * the sum of the schema's table ids, read in one cheap query, show them. It replaces checksumming
- * every reference table between tests, which costs a scan of each.
+ * DROP} and {@code CREATE}, a copying {@code ALTER}. Such statements change rows that no counter,
+ * trigger or log row shows, from any connection. The server's count of such statements ({@link
+ * dev.dbit.internal.measure.ServerCounters#withTableDdl()}) says when to look; InnoDB gives every
+ * table it creates a new, higher id, so the count and the sum of the schema's table ids, read in
+ * one cheap query, say whether one of the schema's was. Where the ids cannot be read, any such
+ * statement counts as one.
  */
 final class TableRecreations {
-  private final String sql;
-  private long[] baseline;
-  private long[] lastRead;
+  /** The query of the ids; empty where this server or user cannot read them. */
+  private final Optional<String> sql;
 
-  private TableRecreations(String sql) {
+  private long[] baseline;
+  private long tableDdl;
+
+  private TableRecreations(Optional<String> sql) {
     this.sql = sql;
   }
 
   /**
-   * The check for {@code schema}, when this server lists InnoDB's tables and the user may read the
-   * list ({@code PROCESS} on MariaDB).
+   * The check for {@code schema}; with InnoDB's table ids where this server lists them and the user
+   * may read the list ({@code PROCESS} on MariaDB).
    */
-  static Optional<TableRecreations> ifReadable(Supplier<Connection> control, String schema) {
+  static TableRecreations of(Supplier<Connection> control, String schema) {
     for (String table : InnoDbTables.VIEWS) {
       TableRecreations check =
           new TableRecreations(
-              "SELECT COUNT(*), COALESCE(SUM(TABLE_ID), 0) FROM "
-                  + table
-                  + " WHERE "
-                  + InnoDbTables.inSchema(schema));
+              Optional.of(
+                  "SELECT COUNT(*), COALESCE(SUM(TABLE_ID), 0) FROM "
+                      + table
+                      + " WHERE "
+                      + InnoDbTables.inSchema(schema)));
       try {
-        check.rebase(control.get());
+        check.baseline = check.ids(control.get());
         if (check.baseline[0] > 0) {
-          return Optional.of(check);
+          return check;
         }
       } catch (SQLException e) {
         // Not this server's name for it, or no privilege to read it.
       }
     }
-    return Optional.empty();
+    return new TableRecreations(Optional.empty());
   }
 
-  String sql() {
-    return sql;
-  }
-
-  /**
-   * Reads the result of {@link #sql()}: true when no table was created again since the baseline.
-   */
-  boolean unchanged(ResultSet rows) throws SQLException {
-    lastRead = read(rows);
-    return Arrays.equals(lastRead, baseline);
-  }
-
-  /** Reads the ids now: true when no table was created again since the baseline. */
-  boolean unchanged(Connection control) throws SQLException {
-    try (Statement statement = control.createStatement();
-        ResultSet rows = statement.executeQuery(sql)) {
-      return unchanged(rows);
-    }
+  /** Whether InnoDB's table ids can be read, so that a statement elsewhere is told apart. */
+  boolean readable() {
+    return sql.isPresent();
   }
 
   /**
-   * Takes the last reading as the baseline: call before probing every table, so that a table
-   * created again after that reading shows at the next one.
+   * Whether a table of the schema may have been created again, asked (one request) only when the
+   * server's count of such statements moved from the last one given: {@code tableDdl}.
    */
-  void acceptLastRead() {
-    if (lastRead != null) {
-      baseline = lastRead;
+  boolean since(Connection control, long tableDdl) throws SQLException {
+    if (tableDdl == this.tableDdl) {
+      return false;
+    }
+    this.tableDdl = tableDdl;
+    return sql.isEmpty() || !Arrays.equals(ids(control), baseline);
+  }
+
+  /**
+   * Takes the ids now and {@code tableDdl} as the new baseline; call before probing every table.
+   */
+  void rebase(Connection control, long tableDdl) throws SQLException {
+    this.tableDdl = tableDdl;
+    if (sql.isPresent()) {
+      baseline = ids(control);
     }
   }
 
-  /** Takes the ids now as the new baseline; call before probing every table. */
-  void rebase(Connection control) throws SQLException {
+  private long[] ids(Connection control) throws SQLException {
     try (Statement statement = control.createStatement();
-        ResultSet rows = statement.executeQuery(sql)) {
-      baseline = read(rows);
+        ResultSet rows = statement.executeQuery(sql.orElseThrow())) {
+      rows.next();
+      return new long[] {rows.getLong(1), rows.getLong(2)};
     }
-  }
-
-  private static long[] read(ResultSet rows) throws SQLException {
-    rows.next();
-    return new long[] {rows.getLong(1), rows.getLong(2)};
   }
 }

@@ -14,7 +14,7 @@ class StatementTimeTest {
   }
 
   private static Optional<StatementTime> at(long millis, long timed, long lost) {
-    return Optional.of(new StatementTime(millis * MS, timed, lost));
+    return Optional.of(new StatementTime(millis * MS, timed, lost, false));
   }
 
   @Test
@@ -50,6 +50,15 @@ class StatementTimeTest {
     assertThat(StatementTime.complete(at(100, 10), at(130, 14), 5)).isFalse();
     assertThat(StatementTime.testMillis(at(100, 10), at(130, 14), 5, 50, 40)).isEmpty();
     assertThat(StatementTime.complete(at(100, 10), at(130, 15), 5)).isTrue();
+  }
+
+  @Test
+  void aStatementAnsweredButNotYetEndedKeepsTheTotalsIncompleteWhateverTheCount() {
+    // 15 timed, as the test's 5 executions ask, but two of them set up a connection the pool
+    // opened during the test, and the test's last statement is still running on the server.
+    Optional<StatementTime> running = Optional.of(new StatementTime(130 * MS, 15, 0, true));
+    assertThat(StatementTime.complete(at(100, 10), running, 5)).isFalse();
+    assertThat(StatementTime.testMillis(at(100, 10), running, 5, 50, 40)).isEmpty();
   }
 
   @Test

@@ -328,10 +328,5 @@ class ResetEngineTest {
       firstPassPlans++;
       return plan(dirty);
     }
-
-    @Override
-    public int takeStatementsSent() {
-      return 0;
-    }
   }
 }

@@ -1,0 +1,251 @@
+package dev.dbit.internal.reset;
+
+import dev.dbit.internal.jdbc.MultiStatement;
+import dev.dbit.internal.measure.ServerCounters;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * A server that counts the rows written per table ({@link TableCounters}): a table changed when its
+ * counter moved since the state the schema was last restored to (the base).
+ *
+ * <p>Every row written through the storage engine moves its table's counter, from any connection,
+ * rolled-back and trigger writes included; cascades move none, so the engine adds the tables they
+ * reach. What moves no table counter makes the next reset probe every table: rows the user totals
+ * count beyond the table counters (MariaDB: writes under {@code LOCK TABLES}), and a table created
+ * again ({@code TRUNCATE}, DDL), which the statement counters and InnoDB's table ids show ({@link
+ * TableRecreations}). A reading is one request: the statement counters (the count of table DDL
+ * before a test) and the per-table counters, after a cleanup in the cleanup's own request. The next
+ * test's measurement continues from the end reading, which dbit's reset does not move.
+ */
+final class CounterReader implements ChangeReader<CounterReader.Counts> {
+  private final Supplier<Connection> control;
+  private final SchemaRestorer restorer;
+  private final Set<String> tables;
+  private final TableCounters dialect;
+  private final String copy;
+  private final ServerCounters counters;
+  private final ServerCounters startCounters;
+  private final TableRecreations recreations;
+
+  /** The per-table counters of the state the schema was last restored to. */
+  private Map<String, Long> base;
+
+  /**
+   * The highest count of rows no table counter shows, read so far: a client sees its reply before
+   * MariaDB adds the request to the user totals, so a reading can lag, never run ahead.
+   */
+  private long unseenBaseline = Long.MIN_VALUE;
+
+  /**
+   * One reading.
+   *
+   * @param start the statement counters
+   * @param open some connection other than dbit's may hold locks or changes
+   * @param counts the per-table counters
+   * @param changed the schema's tables whose counter moved since the base
+   * @param probe rows changed that no table counter shows, or a table was created again
+   */
+  record Counts(
+      ServerCounters.Reading start,
+      boolean open,
+      TableCounters.Counts counts,
+      Set<String> changed,
+      boolean probe)
+      implements ChangeReader.Reading {
+    @Override
+    public boolean openTransactions() {
+      return open;
+    }
+  }
+
+  private CounterReader(
+      Supplier<Connection> control,
+      SchemaRestorer restorer,
+      Set<String> tables,
+      String copy,
+      TableCounters dialect,
+      ServerCounters counters,
+      TableRecreations recreations) {
+    this.control = control;
+    this.restorer = restorer;
+    this.tables = tables;
+    this.dialect = dialect;
+    this.counters = counters;
+    this.startCounters = counters.withTableDdl();
+    this.recreations = recreations;
+    this.copy = copy;
+  }
+
+  /** The reader, where the server counts writes per table; call on a freshly restored copy. */
+  static Optional<CounterReader> ifAvailable(
+      Supplier<Connection> control,
+      SchemaRestorer restorer,
+      Set<String> tables,
+      String copy,
+      ServerCounters counters)
+      throws SQLException {
+    Optional<TableCounters> dialect = TableCounters.of(control.get());
+    if (dialect.isEmpty()) {
+      return Optional.empty();
+    }
+    TableRecreations recreations = TableRecreations.of(control, copy);
+    CounterReader reader =
+        new CounterReader(control, restorer, tables, copy, dialect.get(), counters, recreations);
+    Counts now = reader.read(false);
+    reader.base = now.counts().tables();
+    reader.noteUnseen(now.counts());
+    recreations.rebase(control.get(), now.start().tableDdl());
+    return Optional.of(reader);
+  }
+
+  @Override
+  public String describe() {
+    return dialect.describe();
+  }
+
+  @Override
+  public Counts end() throws SQLException {
+    return withChanges(read(true), false);
+  }
+
+  @Override
+  public Counts gate(Optional<Counts> end, boolean cleanAnyway) throws SQLException {
+    Counts now = withChanges(read(false), true);
+    if (now.changed().isEmpty() && !now.probe()) {
+      base = now.counts().tables();
+    }
+    // The measurement continues from the end reading: dbit's reset moves no net counter.
+    return end.isEmpty()
+        ? now
+        : new Counts(end.get().start(), false, now.counts(), now.changed(), now.probe());
+  }
+
+  @Override
+  public boolean asksAfterRollback() {
+    return true;
+  }
+
+  @Override
+  public void restoredAt(Counts reading) {
+    base = reading.counts().tables();
+  }
+
+  @Override
+  public Counts clean(CleanupPlan plan, Counts before) throws SQLException {
+    Counts after = restorer.clean(plan, sql(false), new Collector(startCounters)).counts();
+    Set<String> changedMeanwhile = new LinkedHashSet<>();
+    Map<String, Long> was = before.counts().tables();
+    for (Map.Entry<String, Long> table : after.counts().tables().entrySet()) {
+      if (tables.contains(table.getKey())
+          && !plan.tables().contains(table.getKey())
+          && !table.getValue().equals(was.getOrDefault(table.getKey(), 0L))) {
+        changedMeanwhile.add(table.getKey());
+      }
+    }
+    // Another connection's writes meanwhile stay changed against the new base.
+    Map<String, Long> restored = new HashMap<>(after.counts().tables());
+    for (String table : changedMeanwhile) {
+      restored.put(table, base.getOrDefault(table, 0L));
+    }
+    base = restored;
+    boolean probe = unseenWrites(after.counts()) || recreated(after.start());
+    noteUnseen(after.counts());
+    return new Counts(before.start(), false, after.counts(), changedMeanwhile, probe);
+  }
+
+  @Override
+  public ServerCounters.Reading probeEverything(Optional<Counts> gate) throws SQLException {
+    // Before the probe: a table created again while it runs shows at the next reading.
+    recreations.rebase(control.get(), startCounters.read(control.get()).tableDdl());
+    restorer.resetProbingEverything();
+    Counts now = read(true);
+    base = now.counts().tables();
+    // Rows no table counter shows stay in the user totals for good: count from here.
+    unseenBaseline = now.counts().unseen();
+    return now.start();
+  }
+
+  @Override
+  public ServerCounters.Reading peek() throws SQLException {
+    return counters.read(control.get());
+  }
+
+  /** {@code now} with the tables changed since the base, and whether a probe is due. */
+  private Counts withChanges(Counts now, boolean start) throws SQLException {
+    boolean probe = unseenWrites(now.counts()) || (start && recreated(now.start()));
+    if (!probe) {
+      noteUnseen(now.counts());
+    }
+    Set<String> changed = new LinkedHashSet<>();
+    Map<String, Long> counts = now.counts().tables();
+    counts.forEach((table, rows) -> changedIf(changed, table, rows));
+    base.keySet().stream().filter(t -> !counts.containsKey(t)).forEach(changed::add);
+    changed.retainAll(tables);
+    return new Counts(now.start(), now.open(), now.counts(), changed, probe);
+  }
+
+  private void changedIf(Set<String> changed, String table, long rows) {
+    if (rows != base.getOrDefault(table, 0L)) {
+      changed.add(table);
+    }
+  }
+
+  private boolean unseenWrites(TableCounters.Counts counts) {
+    return counts.unseen() > unseenBaseline;
+  }
+
+  private void noteUnseen(TableCounters.Counts counts) {
+    unseenBaseline = Math.max(unseenBaseline, counts.unseen());
+  }
+
+  /** Whether a table was created again, asked only when such a statement ran since. */
+  private boolean recreated(ServerCounters.Reading start) throws SQLException {
+    return recreations.since(control.get(), start.tableDdl());
+  }
+
+  /**
+   * A reading: at the end of a test, the statement counters with the open transactions; else with
+   * the count of table DDL. Built anew each time: the connections the timer sums change.
+   */
+  private String sql(boolean end) {
+    return (end ? counters : startCounters).sql() + ";\n" + dialect.sql(copy, end);
+  }
+
+  private Counts read(boolean end) throws SQLException {
+    return MultiStatement.executeReadingLast(
+            control.get(), sql(end), new Collector(end ? counters : startCounters))
+        .counts();
+  }
+
+  /** Takes the results of one reading, one result set at a time. */
+  private static final class Collector implements MultiStatement.Reader<Collector> {
+    private final ServerCounters.Collector start;
+    private TableCounters.Counts counts;
+
+    Collector(ServerCounters with) {
+      this.start = with.collector();
+    }
+
+    @Override
+    public Collector read(ResultSet rows) throws SQLException {
+      if (start.wants()) {
+        start.take(rows);
+      } else {
+        counts = TableCounters.read(rows);
+      }
+      return this;
+    }
+
+    Counts counts() {
+      return new Counts(start.reading(), counts.open() > 0, counts, Set.of(), false);
+    }
+  }
+}
