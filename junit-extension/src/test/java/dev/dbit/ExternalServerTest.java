@@ -82,6 +82,70 @@ class ExternalServerTest {
   }
 
   /**
+   * A copy an earlier version left with triggers of its own (a release trigger, a marker trigger
+   * whose body differs) gets this version's triggers, one per table and event, and still resets.
+   */
+  @Test
+  void triggersAnEarlierVersionLeftAreReplaced() throws Exception {
+    java.util.List<String> log;
+    try (LogLines lines = new LogLines()) {
+      DbitTestKit.assertAllSucceeded(
+          DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, CONFIG),
+          ResetCorrectnessTest.cases() + 1);
+      log = lines.messages();
+    }
+    String copy = copiesIn(log).iterator().next();
+    RootSql.execute(
+        URL,
+        "CREATE TRIGGER `"
+            + copy
+            + "`.dbit_rd_customer AFTER DELETE ON `"
+            + copy
+            + "`.customer FOR EACH ROW SET @dbit_left = 1",
+        "DROP TRIGGER `" + copy + "`.dbit_ci_customer",
+        "CREATE TRIGGER `"
+            + copy
+            + "`.dbit_ci_customer AFTER INSERT ON `"
+            + copy
+            + "`.customer FOR EACH ROW SET @dbit_left = 1");
+
+    DbitTestKit.assertAllSucceeded(
+        DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, CONFIG),
+        ResetCorrectnessTest.cases() + 1);
+
+    try (java.sql.Connection connection = java.sql.DriverManager.getConnection(URL, "root", "");
+        java.sql.Statement statement = connection.createStatement();
+        java.sql.ResultSet rows =
+            statement.executeQuery(
+                "SELECT TRIGGER_NAME, ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE"
+                    + " TRIGGER_SCHEMA = '"
+                    + copy
+                    + "' AND EVENT_OBJECT_TABLE = 'customer' AND TRIGGER_NAME LIKE 'dbit!_%'"
+                    + " ESCAPE '!'")) {
+      java.util.Map<String, String> triggers = new java.util.TreeMap<>();
+      while (rows.next()) {
+        triggers.put(rows.getString(1), rows.getString(2));
+      }
+      org.assertj.core.api.Assertions.assertThat(triggers)
+          .containsOnlyKeys("dbit_cd_customer", "dbit_ci_customer", "dbit_cu_customer");
+      org.assertj.core.api.Assertions.assertThat(triggers.get("dbit_ci_customer"))
+          .contains("changed_tables")
+          .doesNotContain("@dbit_left");
+    }
+  }
+
+  private static java.util.Set<String> copiesIn(java.util.List<String> log) {
+    java.util.Set<String> copies = new java.util.TreeSet<>();
+    java.util.regex.Matcher copy =
+        java.util.regex.Pattern.compile("reset before each test on (\\S+):")
+            .matcher(String.join("\n", log));
+    while (copy.find()) {
+      copies.add(copy.group(1));
+    }
+    return copies;
+  }
+
+  /**
    * {@code dbit.reset.triggers=false}: no trigger of dbit's on the copy, which keeps the template's
    * shape, and every test still starts from the template (every table probed after every test).
    */
@@ -99,13 +163,7 @@ class ExternalServerTest {
 
     org.assertj.core.api.Assertions.assertThat(log)
         .anyMatch(line -> line.contains("dbit.reset.triggers=false: every table probed"));
-    java.util.Set<String> copies = new java.util.TreeSet<>();
-    java.util.regex.Matcher copy =
-        java.util.regex.Pattern.compile("reset before each test on (\\S+):")
-            .matcher(String.join("\n", log));
-    while (copy.find()) {
-      copies.add(copy.group(1));
-    }
+    java.util.Set<String> copies = copiesIn(log);
     org.assertj.core.api.Assertions.assertThat(copies).isNotEmpty();
     try (java.sql.Connection connection = java.sql.DriverManager.getConnection(URL, "root", "")) {
       for (String schema : copies) {

@@ -2,7 +2,8 @@ package dev.dbit.internal;
 
 import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.jdbc.ControlConnection;
-import dev.dbit.internal.reset.KeyTriggers;
+import dev.dbit.internal.reset.ChangeMarkers;
+import dev.dbit.internal.reset.KeyTables;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.template.AbandonedCopies;
@@ -135,8 +136,8 @@ final class CopyAtStart {
    */
   private static boolean restoredByRecordedKeys(
       ControlConnection control, SchemaLayout layout, String copy, SchemaRestorer restorer) {
-    Optional<KeyTriggers> keyed = KeyTriggers.intact(control, copy, layout);
-    if (keyed.isEmpty()) {
+    Optional<KeyTables> keyed = KeyTables.intact(control, copy, layout);
+    if (keyed.isEmpty() || !ChangeMarkers.intact(control, copy, layout, keyed.get())) {
       return false;
     }
     try {

@@ -86,8 +86,7 @@ final class BenchmarkPage {
         (what dbit sends: `measurement` and `log-position` in one request), `measurement` (its
         control connection's statements kept out of the totals, so nothing subtracted) and
         `measurement-net-of-own` (the same net of the connection's own statements, where the user
-        may not keep them out), `questions-open` (`Questions` and the open transactions),
-        `statement-totals` and `statement-totals-net-of-own` (the statement time alone, the same
+        may not keep them out), `statement-totals` and `statement-totals-net-of-own` (the statement time alone, the same
         two ways), `log-position` (`SHOW MASTER STATUS`), `table-io` (the
         per-table counters the binary log replaces there), `totals-of-all`, `totals-of-user`
         and `totals-of-account` (the plain sums of all threads', one user's or one account's

@@ -10,18 +10,18 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Reads the server's counters on the control connection in one round trip: {@code Questions} net of
- * the control connection's own, and, where performance_schema is on, the statement totals of the
- * connections dbit opened for tests ({@link StatementTimer}).
+ * The measurement a reset carries in its own requests, on the control connection: {@code Questions}
+ * net of the control connection's own, and, where performance_schema is on, the statement totals of
+ * the connections dbit opened for tests ({@link StatementTimer}). Where performance_schema is on it
+ * is one {@code SELECT}; else two {@code SHOW STATUS}.
  *
  * <p>{@code Questions} counts every connection of the server, including those dbit did not hand
- * out. On request ({@link #withTableDdl()}), in the same statements: the statements that can create
- * a table again ({@code TRUNCATE}, {@code DROP}, {@code CREATE}, {@code ALTER}, {@code RENAME}),
- * net of the control connection's own.
+ * out. On request, in the same reading: the statements that can create a table again ({@code
+ * TRUNCATE}, {@code DROP}, {@code CREATE}, {@code ALTER}, {@code RENAME}), net of the control
+ * connection's own ({@link #withTableDdl()}), and the transactions of other connections that hold
+ * locks or changes ({@link #withOpenTransactions()}).
  */
 public final class ServerCounters {
-  private static final String QUESTIONS = "questions";
-
   /** Status counters of statements that can create a table again. */
   private static final List<String> TABLE_DDL =
       List.of(
@@ -39,15 +39,22 @@ public final class ServerCounters {
           + TABLE_DDL.stream().map(n -> "'" + n + "'").collect(Collectors.joining(", "))
           + ")";
 
+  /** Transactions of other connections holding locks or changes. */
+  private static final String OPEN_TRANSACTIONS_SQL =
+      "(SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id <>"
+          + " CONNECTION_ID() AND (trx_rows_locked > 0 OR trx_rows_modified > 0 OR"
+          + " trx_tables_locked > 0))";
+
   /** The statement timer; empty when performance_schema is off. */
   private final Optional<StatementTimer> timer;
 
-  private final String statusSql;
+  private final boolean tableDdl;
+  private final boolean open;
 
-  private ServerCounters(Optional<StatementTimer> timer, boolean tableDdl) {
+  private ServerCounters(Optional<StatementTimer> timer, boolean tableDdl, boolean open) {
     this.timer = timer;
-    String filter = tableDdl ? "WHERE Variable_name IN " + NAMES : "LIKE 'Questions'";
-    this.statusSql = "SHOW GLOBAL STATUS " + filter + ";\nSHOW SESSION STATUS " + filter;
+    this.tableDdl = tableDdl;
+    this.open = open;
   }
 
   /**
@@ -56,12 +63,11 @@ public final class ServerCounters {
    * @param questions net {@code Questions}
    * @param time the statement totals of the connections dbit opened for tests, when known
    * @param tableDdl net count of statements that can create a table again; 0 where not read
+   * @param openTransactions transactions of other connections holding locks or changes; 0 where not
+   *     read
    */
-  public record Reading(long questions, Optional<StatementTime> time, long tableDdl) {
-    public Reading(long questions) {
-      this(questions, Optional.empty(), 0);
-    }
-  }
+  public record Reading(
+      long questions, Optional<StatementTime> time, long tableDdl, long openTransactions) {}
 
   /** Whether the server has performance_schema on, so that it times statements. */
   public static boolean performanceSchemaOn(Connection control) throws SQLException {
@@ -78,31 +84,57 @@ public final class ServerCounters {
    */
   public static ServerCounters of(boolean timed, TestConnections connections) {
     return new ServerCounters(
-        timed ? Optional.of(new StatementTimer(connections)) : Optional.empty(), false);
+        timed ? Optional.of(new StatementTimer(connections)) : Optional.empty(), false, false);
   }
 
-  /**
-   * The same counters and, in {@link Reading#tableDdl()}, the statements that can create a table
-   * again (the status list is filtered twice, so a reading costs more: use it where needed).
-   */
+  /** The same counters and the count of statements that can create a table again. */
   public ServerCounters withTableDdl() {
-    return new ServerCounters(timer, true);
+    return new ServerCounters(timer, true, open);
+  }
+
+  /** The same counters and the open transactions of other connections. */
+  public ServerCounters withOpenTransactions() {
+    return new ServerCounters(timer, tableDdl, true);
   }
 
   public boolean performanceSchema() {
     return timer.isPresent();
   }
 
-  /** The timer, where performance_schema is on. */
-  public Optional<StatementTimer> timer() {
-    return timer;
-  }
-
   /**
-   * The statements of one reading, for a request that takes their results with a {@link Collector}.
+   * The statements of one reading, for a request that takes their results with a {@link Collector};
+   * built anew for each reading (the connections the timer sums change).
    */
   public String sql() {
-    return statusSql + timer.map(t -> ";\n" + t.sql()).orElse("");
+    String openSql = open ? OPEN_TRANSACTIONS_SQL : "0";
+    if (timer.isEmpty()) {
+      String filter = tableDdl ? "WHERE Variable_name IN " + NAMES : "LIKE 'Questions'";
+      return "SHOW GLOBAL STATUS "
+          + filter
+          + ";\nSHOW SESSION STATUS "
+          + filter
+          + (open ? ";\nSELECT " + openSql : "");
+    }
+    return "SELECT g.q - s.q, g.d - s.d, "
+        + openSql
+        + ", t.* FROM "
+        + status("global_status")
+        + " g, "
+        + status("session_status")
+        + " s, ("
+        + timer.get().sql()
+        + ") t";
+  }
+
+  /** {@code Questions} and the sum of the table DDL counters from one performance_schema table. */
+  private String status(String table) {
+    return "(SELECT SUM(IF(VARIABLE_NAME = 'Questions', VARIABLE_VALUE, 0)) q, "
+        + (tableDdl ? "SUM(IF(VARIABLE_NAME = 'Questions', 0, VARIABLE_VALUE))" : "0")
+        + " d FROM performance_schema."
+        + table
+        + " WHERE VARIABLE_NAME IN "
+        + (tableDdl ? NAMES : "('Questions')")
+        + ")";
   }
 
   /** A collector for the result sets of {@link #sql()}, taken one at a time, in order. */
@@ -112,28 +144,43 @@ public final class ServerCounters {
 
   /** Takes the result sets of one reading inside a longer request. */
   public final class Collector {
-    private final long[][] values = new long[2][];
-    private Optional<StatementTime> time = Optional.empty();
+    private final long[][] status = new long[2][];
+    private Reading reading;
     private int taken;
 
     private Collector() {}
 
     /** True until every result set of the reading is taken. */
     public boolean wants() {
-      return taken < (performanceSchema() ? 3 : 2);
+      return reading == null;
     }
 
     /** Takes the next result set of the reading. */
     public void take(ResultSet rows) throws SQLException {
-      if (taken < 2) {
-        values[taken] = status(rows);
-      } else {
-        try (rows) {
+      try (rows) {
+        if (timer.isPresent()) {
           rows.next();
-          time = timer.get().parse(rows, 1);
+          reading =
+              new Reading(
+                  rows.getLong(1), timer.get().parse(rows, 4), rows.getLong(2), rows.getLong(3));
+        } else if (taken < 2) {
+          status[taken++] = status(rows);
+          if (taken == 2 && !open) {
+            reading = fromStatus(0);
+          }
+        } else {
+          rows.next();
+          reading = fromStatus(rows.getLong(1));
         }
       }
-      taken++;
+    }
+
+    private Reading fromStatus(long openTransactions) {
+      return new Reading(
+          status[0][0] - status[1][0],
+          Optional.empty(),
+          status[0][1] - status[1][1],
+          openTransactions);
     }
 
     /** The reading; fails before every result set was taken. */
@@ -141,7 +188,7 @@ public final class ServerCounters {
       if (wants()) {
         throw new IllegalStateException("dbit: the counters' reading is incomplete");
       }
-      return new Reading(values[0][0] - values[1][0], time, values[0][1] - values[1][1]);
+      return reading;
     }
   }
 
@@ -178,11 +225,9 @@ public final class ServerCounters {
   /** {@code Questions} and the sum of the table DDL counters, from one {@code SHOW STATUS}. */
   private static long[] status(ResultSet rows) throws SQLException {
     long[] values = new long[2];
-    try (rows) {
-      while (rows.next()) {
-        boolean questions = rows.getString(1).toLowerCase(Locale.ROOT).equals(QUESTIONS);
-        values[questions ? 0 : 1] += rows.getLong(2);
-      }
+    while (rows.next()) {
+      boolean questions = rows.getString(1).toLowerCase(Locale.ROOT).equals("questions");
+      values[questions ? 0 : 1] += rows.getLong(2);
     }
     return values;
   }

@@ -4,7 +4,6 @@ import dev.dbit.internal.binlog.LogAccount;
 import dev.dbit.internal.binlog.LogPosition;
 import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.measure.ServerCounters;
-import dev.dbit.internal.measure.StatementTimer;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -34,7 +33,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
   private final SchemaRestorer restorer;
   private final RowChangeLog.Watch watch;
   private final String positionSql;
-  private final StatementTimer timer;
+  private final ServerCounters counters;
 
   /** What the log showed since the last cleanup's reading (or the last probe's). */
   private LogAccount pending = LogAccount.nothing();
@@ -46,7 +45,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
    * @param open transactions holding locks or changes, other than the reader's
    * @param account what the log showed since the last cleanup
    */
-  record Logged(ServerCounters.Reading start, long open, LogAccount account)
+  record Logged(ServerCounters.Reading start, boolean open, LogAccount account)
       implements ChangeReader.Reading {
     @Override
     public Set<String> changed() {
@@ -60,7 +59,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
 
     @Override
     public boolean openTransactions() {
-      return open > 0;
+      return open;
     }
   }
 
@@ -68,64 +67,52 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
       Supplier<Connection> control,
       SchemaRestorer restorer,
       RowChangeLog.Watch watch,
-      StatementTimer timer)
+      ServerCounters counters)
       throws SQLException {
     this.control = control;
     this.restorer = restorer;
     this.watch = watch;
-    this.timer = timer;
+    this.counters = counters.withOpenTransactions();
     this.positionSql = LogPosition.statement(control.get());
   }
 
-  /**
-   * The reader, where dbit follows the binary log of the copy and performance_schema is on; call on
-   * a freshly restored copy.
-   */
-  static Optional<BinaryLogReader> ifAvailable(
-      Supplier<Connection> control, SchemaRestorer restorer, ServerCounters counters)
+  /** The reader of the copy whose log {@code watch} follows; call on a freshly restored copy. */
+  static BinaryLogReader start(
+      Supplier<Connection> control,
+      SchemaRestorer restorer,
+      RowChangeLog.Watch watch,
+      ServerCounters counters)
       throws SQLException {
-    Optional<RowChangeLog.Watch> log = restorer.changedRows().log();
-    if (counters.timer().isEmpty() || log.isEmpty()) {
-      return Optional.empty();
-    }
-    BinaryLogReader reader =
-        new BinaryLogReader(control, restorer, log.get(), counters.timer().get());
+    BinaryLogReader reader = new BinaryLogReader(control, restorer, watch, counters);
     restorer.changedRows().takenBy(() -> reader.pending.rows());
     // The copy is clean: what the log showed until now is no test's.
     reader.watch.accountUpTo(reader.position());
-    return Optional.of(reader);
+    return reader;
   }
 
   @Override
   public String describe() {
-    return "the binary log (tables written), performance_schema statement totals";
+    return "the binary log (tables written)";
   }
 
   /** One request: the measurement, then where the log ends. */
   @Override
   public Logged end() throws SQLException {
     ServerCounters.Reading start;
-    long open;
     LogPosition at;
     try (Statement statement = control.get().createStatement()) {
-      statement.execute(MeasurementRow.sql(timer) + ";\n" + positionSql);
-      try (ResultSet rows = statement.getResultSet()) {
-        rows.next();
-        start = MeasurementRow.counters(rows, timer);
-        open = MeasurementRow.openTransactions(rows);
-      }
-      statement.getMoreResults();
+      start = counters.readBefore(statement, positionSql);
       try (ResultSet rows = statement.getResultSet()) {
         at = LogPosition.of(rows);
       }
     }
-    return new Logged(start, open, taken(at));
+    return new Logged(start, start.openTransactions() > 0, taken(at));
   }
 
   /** Where the log ends alone: the measurement continues from the end reading. */
   @Override
   public Logged gate(Optional<Logged> end, boolean cleanAnyway) throws SQLException {
-    return end.isEmpty() ? end() : new Logged(end.get().start(), 0, taken(position()));
+    return end.isEmpty() ? end() : new Logged(end.get().start(), false, taken(position()));
   }
 
   @Override
@@ -133,7 +120,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
     LogPosition at = restorer.clean(plan, positionSql, LogPosition::of);
     // The plan restored what the log had shown; what it shows now came meanwhile.
     pending = watch.accountUpTo(at);
-    return new Logged(before.start(), 0, pending);
+    return new Logged(before.start(), false, pending);
   }
 
   @Override
@@ -146,11 +133,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
 
   @Override
   public ServerCounters.Reading peek() throws SQLException {
-    try (Statement statement = control.get().createStatement();
-        ResultSet rows = statement.executeQuery(MeasurementRow.sql(timer))) {
-      rows.next();
-      return MeasurementRow.counters(rows, timer);
-    }
+    return counters.read(control.get());
   }
 
   /** What the log showed since the last cleanup, up to {@code at}. */

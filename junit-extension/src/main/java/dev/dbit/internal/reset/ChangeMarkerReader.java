@@ -36,6 +36,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   private final SchemaRestorer restorer;
   private final String copy;
   private final ChangeMarkers markers;
+  private final ChangeMarks marks;
   private final TableRecreations recreations;
 
   /** Reference tables of other engines: checksummed at every gate. */
@@ -78,8 +79,9 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     this.restorer = restorer;
     this.copy = copy;
     this.markers = markers;
+    this.marks = markers.marks();
     this.recreations = recreations;
-    this.counters = counters;
+    this.counters = counters.withOpenTransactions();
     this.startCounters = counters.withTableDdl();
     this.unmarkedReference =
         restorer.referenceTables().stream().filter(t -> !markers.tables().contains(t)).toList();
@@ -88,8 +90,9 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   }
 
   /**
-   * The reader, when dbit may create triggers in {@code copy} and read InnoDB's table ids; call on
-   * a clean copy, after any key triggers are installed.
+   * The reader, when dbit may create its triggers in {@code copy}; call on a clean copy. Where
+   * InnoDB's table ids cannot be read, any statement that can create a table again sends the next
+   * reset to a probe of every table.
    */
   static Optional<ChangeMarkerReader> ifAvailable(
       Supplier<Connection> control,
@@ -98,18 +101,17 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
       String copy,
       ServerCounters counters)
       throws SQLException {
-    TableRecreations recreations = TableRecreations.of(control, copy);
-    if (!recreations.readable()) {
-      ChangeMarkers.remove(control.get(), copy);
-      return Optional.empty();
-    }
-    Set<String> innoDb = InnoDbTables.names(control.get(), copy);
-    List<String> marked = layout.tables().stream().filter(innoDb::contains).toList();
-    Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, marked, layout);
+    Optional<KeyTables> keys =
+        layout.largeTableKeys().isEmpty()
+            ? Optional.empty()
+            : KeyTables.install(control, copy, layout);
+    Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, layout, keys);
     if (markers.isEmpty()) {
       return Optional.empty();
     }
+    markers.get().keys().ifPresent(restorer.changedRows()::keepKeysBy);
     restorer.changedRows().markReleasesBy(markers.get().releases());
+    TableRecreations recreations = TableRecreations.of(control, copy);
     ChangeMarkerReader reader =
         new ChangeMarkerReader(
             control, restorer, layout, copy, markers.get(), recreations, counters);
@@ -125,18 +127,10 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   @Override
   public Marks end() throws SQLException {
     try (Statement statement = control.get().createStatement()) {
-      ServerCounters.Reading reading =
-          counters.readBefore(
-              statement,
-              "SELECT " + OpenTransactions.COUNT_SQL + ";\n" + markers.committedReadSql());
-      boolean open;
+      ServerCounters.Reading reading = counters.readBefore(statement, marks.committedReadSql());
+      boolean open = reading.openTransactions() > 0;
       try (ResultSet rows = statement.getResultSet()) {
-        rows.next();
-        open = rows.getLong(1) > 0;
-      }
-      statement.getMoreResults();
-      try (ResultSet rows = statement.getResultSet()) {
-        Set<String> marked = ChangeMarkers.read(rows);
+        Set<String> marked = ChangeMarks.read(rows);
         return new Marks(reading, open, open ? null : marked, false);
       }
     }
@@ -153,8 +147,8 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     // Markers go in the cleanup's transaction: a write after it is marked again.
     Snapshot after =
         restorer.clean(
-            plan.withFirstInTransaction(markers.clearSql(plan.tables()))
-                .withLastInTransaction(markers.clearValuesSql(plan.tables())),
+            plan.withFirstInTransaction(marks.clearSql(plan.tables()))
+                .withLastInTransaction(marks.clearValuesSql(plan.tables())),
             readingSql(),
             snapshot());
     return new Marks(after.start(), false, after.changed(), recreated(after));
@@ -170,7 +164,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     markers.ensureInstalled();
     // Before the probe: a table created again while it runs shows at the next reading.
     recreations.rebase(control.get(), startCounters.read(control.get()).tableDdl());
-    MultiStatement.execute(control.get(), markers.clearAllSql());
+    MultiStatement.execute(control.get(), marks.clearAllSql());
     restorer.probeAndClean();
     return counters.read(control.get());
   }
@@ -194,7 +188,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
    */
   private String readingSql() {
     StringBuilder sql = new StringBuilder(startCounters.sql());
-    sql.append(";\n").append(markers.readSql());
+    sql.append(";\n").append(marks.readSql());
     String checksums = restorer.checksums().sql(unmarkedReference);
     if (!checksums.isEmpty()) {
       sql.append(";\n").append(checksums);
@@ -229,7 +223,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
       }
       int part = taken++;
       if (part == 0) {
-        marked = ChangeMarkers.read(rows);
+        marked = ChangeMarks.read(rows);
       } else if (part == 1 && !unmarkedReference.isEmpty()) {
         checksums = restorer.checksums().read(rows);
       } else {

@@ -1,40 +1,42 @@
 package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
 import dev.dbit.internal.template.BookkeepingSchema;
 import dev.dbit.internal.template.SchemaLayout;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Collection;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
- * The tables tests changed, marked by dbit's triggers: each InnoDB table of a copy gets three
- * {@code AFTER} triggers ({@code dbit_ci_/dbit_cu_/dbit_cd_<table>}) that add the table's name to
- * {@code changed_tables} in the copy's {@link BookkeepingSchema} for every row inserted, updated or
- * deleted. One cheap query then names every table a test changed, on any server, without counters
- * per table.
+ * dbit's triggers, one per table and row event ({@code dbit_ci_/dbit_cu_/dbit_cd_<table>}) on each
+ * InnoDB table of a copy, and what they write in the copy's {@link BookkeepingSchema}: the table's
+ * name in {@code changed_tables} for every row inserted, updated or deleted; for a large reference
+ * table, the row's key in its key table ({@link KeyTables}); for the parent of a cascading key, its
+ * release marker and the values it released ({@link ReleaseMarkers}). One cheap query then names
+ * every table a test changed, on any server, without counters per table.
  *
  * <p>The marker table has no unique key, so a marker insert never waits for another transaction's
  * lock and adds no lock a test could deadlock on; the markers belong to the writing transaction, so
- * a rollback takes them back with the rows. dbit's control connection sets {@link #MARKERS_OFF},
- * which switches the triggers off for its own cleanups.
+ * a rollback takes them back with the rows. A session with {@link #MARKERS_OFF} set writes nothing:
+ * dbit's control connection, always.
  *
- * <p>What no trigger sees is the caller's to catch: foreign-key cascades (a parent's {@link
- * ReleaseMarkers} say whether one fired), {@code TRUNCATE} and re-created tables (InnoDB table ids,
- * the statement watch), and tables of other engines, whose writes a rollback does not take back
- * (never marked; the caller checks them at every reset).
+ * <p>What no trigger sees is the caller's to catch: foreign-key cascades (a parent's release marker
+ * says whether one fired), {@code TRUNCATE} and re-created tables (the count of table DDL, InnoDB
+ * table ids, the statement watch), and tables of other engines, whose writes a rollback does not
+ * take back (never marked; the caller checks them at every reset).
  */
 public final class ChangeMarkers {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -49,38 +51,45 @@ public final class ChangeMarkers {
    */
   public static final String MARKERS_OFF = "@dbit_markers_off";
 
-  /** The events of the marker triggers, as their names show them, release markers included. */
+  /**
+   * The events of dbit's triggers, as their names show them, those of earlier versions included
+   * (key and release triggers of their own), so that a copy they left is cleaned of them.
+   */
   private static final List<String> CODES =
-      Stream.concat(Stream.of("ci", "cu", "cd"), ReleaseMarkers.CODES.stream()).toList();
+      List.of("ci", "cu", "cd", "ai", "au", "ad", "rd", "ru", "ri");
 
   private final Supplier<Connection> control;
   private final String copy;
   private final Set<String> marked;
   private final ReleaseMarkers releases;
+  private final Optional<KeyTables> keys;
 
   private ChangeMarkers(
-      Supplier<Connection> control, String copy, Set<String> marked, ReleaseMarkers releases) {
+      Supplier<Connection> control,
+      String copy,
+      SchemaLayout layout,
+      Set<String> marked,
+      Optional<KeyTables> keys) {
     this.control = control;
     this.copy = copy;
     this.marked = marked;
-    this.releases = releases;
+    this.releases = new ReleaseMarkers(copy, layout, marked);
+    this.keys = keys;
   }
 
   /**
-   * Installs the marker table and triggers on {@code tables} of {@code copy} (call on a clean copy)
-   * and empties the marker table. Empty, with the reason in the log and nothing left behind, when
-   * the server refuses (no {@code TRIGGER} privilege, no several triggers per event, a required
-   * primary key).
+   * Installs the bookkeeping tables and the triggers on {@code copy}'s InnoDB tables (call on a
+   * clean copy) and empties the bookkeeping tables; {@code keys}: the key tables the triggers fill.
+   * Empty, with the reason in the log and nothing left behind, when the server refuses (no {@code
+   * TRIGGER} privilege, a required primary key).
    */
   public static Optional<ChangeMarkers> install(
-      Supplier<Connection> control, String copy, Collection<String> tables, SchemaLayout layout) {
-    ChangeMarkers markers =
-        new ChangeMarkers(
-            control, copy, new LinkedHashSet<>(tables), new ReleaseMarkers(copy, layout, tables));
+      Supplier<Connection> control, String copy, SchemaLayout layout, Optional<KeyTables> keys) {
     try {
+      ChangeMarkers markers = of(control, copy, layout, keys);
       markers.ensureInstalled();
       try (Statement statement = control.get().createStatement()) {
-        statement.execute(markers.clearAllSql());
+        statement.execute(markers.marks().clearAllSql());
       }
       return Optional.of(markers);
     } catch (SQLException e) {
@@ -92,79 +101,119 @@ public final class ChangeMarkers {
               + e.getMessage()
               + "); every table is probed after every test instead. Grant the TRIGGER"
               + " privilege for two requests between tests whatever the test did.");
-      removeAll(control.get(), copy);
+      remove(control.get(), copy);
       return Optional.empty();
     }
   }
 
   /**
-   * Drops dbit's marker table and triggers from {@code copy}, where an earlier run left them and
-   * this one does not use them (every write would pay for a marker nobody reads); one cheap query
-   * when there is no marker table. Quiet on failure.
+   * Whether an earlier run left every trigger of {@code copy} in place as this run would create it,
+   * so that what they recorded since the copy was last clean can be trusted.
    */
-  public static void remove(Connection control, String copy) {
+  public static boolean intact(
+      Supplier<Connection> control, String copy, SchemaLayout layout, KeyTables keys) {
     try {
-      if (tableExists(control, copy)) {
-        removeAll(control, copy);
-      }
+      ChangeMarkers markers = of(control, copy, layout, Optional.of(keys));
+      return markers.missing(DbitTriggers.bodies(control.get(), copy, CODES)).isEmpty();
     } catch (SQLException e) {
-      LOG.log(Level.DEBUG, "dbit: could not drop dbit's marker triggers from " + copy, e);
+      return false;
     }
   }
 
-  /** Drops every marker trigger and the marker table, whichever exist; quiet on failure. */
-  private static void removeAll(Connection control, String copy) {
-    DbitTriggers.drop(control, copy, CODES, Set.of(TABLE, ReleaseMarkers.TABLE));
+  private static ChangeMarkers of(
+      Supplier<Connection> control, String copy, SchemaLayout layout, Optional<KeyTables> keys)
+      throws SQLException {
+    Set<String> innoDb = InnoDbTables.names(control.get(), copy);
+    Set<String> marked = new LinkedHashSet<>();
+    layout.tables().stream().filter(innoDb::contains).forEach(marked::add);
+    return new ChangeMarkers(control, copy, layout, marked, keys);
   }
 
   /**
-   * Creates what is missing: the marker table, and the triggers of a table a test created again.
+   * Drops dbit's triggers and bookkeeping tables from {@code copy}, where an earlier run left them
+   * and this one does not use them (every write would pay for a marker nobody reads); quiet on
+   * failure.
+   */
+  public static void remove(Connection control, String copy) {
+    try {
+      Set<String> tables = new TreeSet<>(KeyTables.left(control, copy));
+      tables.addAll(Set.of(TABLE, ReleaseMarkers.TABLE));
+      tables.addAll(ReleaseMarkers.valueTablesLeft(control, copy));
+      DbitTriggers.drop(control, copy, CODES, tables);
+    } catch (SQLException e) {
+      LOG.log(Level.DEBUG, "dbit: could not drop dbit's triggers from " + copy, e);
+    }
+  }
+
+  /**
+   * Creates what is missing or not as this run would create it: the bookkeeping tables, and the
+   * triggers of a table a test created again.
    *
    * @return whether it created anything (which gives the schema new table ids)
    */
   boolean ensureInstalled() throws SQLException {
     boolean created = false;
-    Set<String> triggers = markerTriggers(control.get(), copy);
     try (Statement statement = control.get().createStatement()) {
-      if (!tableExists(control.get(), copy)) {
-        created = true;
-        BookkeepingSchema.ensure(control.get(), copy);
-        statement.execute(createTableSql(copy, TABLE));
-      }
-      if (!BookkeepingSchema.holds(control.get(), copy, ReleaseMarkers.TABLE)) {
-        created = true;
-        statement.execute(createTableSql(copy, ReleaseMarkers.TABLE));
-      }
-      for (String table : marked) {
-        for (Event event : Event.values()) {
-          String trigger = event.triggerName(table);
-          if (!triggers.contains(trigger.toLowerCase(Locale.ROOT))) {
-            created = true;
-            statement.execute(event.createSql(copy, table));
-          }
+      for (String table : List.of(TABLE, ReleaseMarkers.TABLE)) {
+        if (!BookkeepingSchema.holds(control.get(), copy, table)) {
+          created = true;
+          BookkeepingSchema.ensure(control.get(), copy);
+          statement.execute(createTableSql(copy, table));
         }
       }
       for (String sql :
-          releases.createValueTablesSql(
-              DbitTriggers.lowerCaseNames(
-                  control.get(),
-                  "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
-                      + literal(BookkeepingSchema.of(copy))))) {
+          releases.createValueTablesSql(ReleaseMarkers.valueTablesLeft(control.get(), copy))) {
         created = true;
         statement.execute(sql);
       }
-      for (String parent : releases.parents()) {
-        for (String code : ReleaseMarkers.CODES) {
-          Optional<String> sql = releases.createSql(parent, code);
-          if (sql.isPresent()
-              && !triggers.contains(DbitTriggers.name(code, parent).toLowerCase(Locale.ROOT))) {
-            created = true;
-            statement.execute(sql.get());
-          }
+      Map<String, String> present = DbitTriggers.bodies(control.get(), copy, CODES);
+      for (String trigger : present.keySet()) {
+        if (!expected().containsKey(trigger)) {
+          // An earlier version's key or release trigger: this run's triggers do its work.
+          statement.execute("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
         }
+      }
+      for (Map.Entry<String, String> trigger : missing(present).entrySet()) {
+        created = true;
+        statement.execute("DROP TRIGGER IF EXISTS " + qualified(copy, trigger.getKey()));
+        statement.execute(trigger.getValue());
       }
     }
     return created;
+  }
+
+  /** The triggers this run creates, by lower-case name: their {@code CREATE TRIGGER}. */
+  private Map<String, String> expected() {
+    Map<String, String> triggers = new LinkedHashMap<>();
+    for (String table : marked) {
+      for (Event event : Event.values()) {
+        triggers.put(
+            DbitTriggers.name(event.code, table).toLowerCase(Locale.ROOT),
+            DbitTriggers.createSql(copy, table, event.code, event.name(), body(table, event)));
+      }
+    }
+    return triggers;
+  }
+
+  /** Those of {@link #expected()} that {@code present} (name to body) lacks or holds otherwise. */
+  private Map<String, String> missing(Map<String, String> present) {
+    Map<String, String> missing = new LinkedHashMap<>(expected());
+    missing.entrySet().removeIf(t -> DbitTriggers.sameBody(t.getValue(), present.get(t.getKey())));
+    return missing;
+  }
+
+  /** What the trigger of {@code table} for {@code event} runs for each row. */
+  private String body(String table, Event event) {
+    List<String> parts = new ArrayList<>();
+    parts.add(
+        "INSERT INTO "
+            + BookkeepingSchema.table(copy, TABLE)
+            + " (table_name) VALUES ("
+            + literal(table)
+            + ")");
+    keys.flatMap(k -> k.keepSql(table, event.rows)).ifPresent(parts::add);
+    releases.part(table, event.name()).ifPresent(parts::add);
+    return String.join("; ", parts);
   }
 
   private static String createTableSql(String copy, String table) {
@@ -178,114 +227,33 @@ public final class ChangeMarkers {
     return releases;
   }
 
+  /** The key tables the triggers fill, where there are large tables to keep keys of. */
+  Optional<KeyTables> keys() {
+    return keys;
+  }
+
   /** The tables that get markers. */
   Set<String> tables() {
     return marked;
   }
 
-  /**
-   * The marked tables, read uncommitted so that a transaction still open shows what it wrote: one
-   * statement for the one-shot isolation level, one result set.
-   */
-  String readSql() {
-    return "SET TRANSACTION ISOLATION LEVEL READ UNCOMMITTED;\n" + committedReadSql();
+  /** What the triggers recorded, to read and forget. */
+  ChangeMarks marks() {
+    return new ChangeMarks(copy, releases);
   }
 
-  /** The marked tables and the parents that released values, as committed: one result set. */
-  String committedReadSql() {
-    return "SELECT DISTINCT table_name, 0 FROM "
-        + BookkeepingSchema.table(copy, TABLE)
-        + " UNION ALL SELECT DISTINCT table_name, 1 FROM "
-        + BookkeepingSchema.table(copy, ReleaseMarkers.TABLE);
-  }
-
-  /**
-   * Reads the result of {@link #readSql()} or {@link #committedReadSql()}: the marked tables, and a
-   * {@link ReleaseMarkers#marker} for each parent that released values.
-   */
-  static Set<String> read(ResultSet rows) throws SQLException {
-    Set<String> tables = new LinkedHashSet<>();
-    while (rows.next()) {
-      String name = rows.getString(1);
-      tables.add(rows.getInt(2) == 1 ? ReleaseMarkers.marker(name) : name);
-    }
-    return tables;
-  }
-
-  /**
-   * Forgets the markers of {@code tables}; sent before the cleanup that restores them, so that a
-   * write after it is either undone by that cleanup or marked again.
-   */
-  String clearSql(Collection<String> tables) {
-    if (tables.isEmpty()) {
-      return "";
-    }
-    String in = tables.stream().map(t -> literal(t)).collect(Collectors.joining(", "));
-    return "DELETE FROM "
-        + BookkeepingSchema.table(copy, TABLE)
-        + " WHERE table_name IN ("
-        + in
-        + ");\nDELETE FROM "
-        + BookkeepingSchema.table(copy, ReleaseMarkers.TABLE)
-        + " WHERE table_name IN ("
-        + in
-        + ")";
-  }
-
-  /**
-   * Forgets the values the parents among {@code tables} released; sent last in the cleanup that
-   * restored the rows under them.
-   */
-  String clearValuesSql(Collection<String> tables) {
-    return releases.clearValuesSql(tables);
-  }
-
-  /** Forgets every marker; sent before a probe that compares every table. */
-  String clearAllSql() {
-    String values = releases.clearValuesSql(null);
-    return "DELETE FROM "
-        + BookkeepingSchema.table(copy, TABLE)
-        + ";\nDELETE FROM "
-        + BookkeepingSchema.table(copy, ReleaseMarkers.TABLE)
-        + (values.isEmpty() ? "" : ";\n" + values);
-  }
-
-  private static boolean tableExists(Connection control, String copy) throws SQLException {
-    return BookkeepingSchema.holds(control, copy, TABLE);
-  }
-
-  private static Set<String> markerTriggers(Connection control, String copy) throws SQLException {
-    return DbitTriggers.present(control, copy, CODES);
-  }
-
-  /** The row events each table gets a trigger for. */
+  /** The row events each table gets a trigger for, and the rows whose keys they keep. */
   private enum Event {
-    INSERT("ci"),
-    UPDATE("cu"),
-    DELETE("cd");
+    INSERT("ci", "NEW"),
+    UPDATE("cu", "OLD", "NEW"),
+    DELETE("cd", "OLD");
 
     private final String code;
+    private final List<String> rows;
 
-    Event(String code) {
+    Event(String code, String... rows) {
       this.code = code;
-    }
-
-    String triggerName(String table) {
-      return DbitTriggers.name(code, table);
-    }
-
-    String createSql(String copy, String table) {
-      return DbitTriggers.createSql(
-          copy,
-          table,
-          code,
-          name(),
-          MARKERS_OFF,
-          "INSERT INTO "
-              + BookkeepingSchema.table(copy, TABLE)
-              + " (table_name) VALUES ("
-              + literal(table)
-              + ")");
+      this.rows = List.of(rows);
     }
   }
 }

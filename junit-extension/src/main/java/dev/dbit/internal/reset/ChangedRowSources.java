@@ -23,7 +23,7 @@ public final class ChangedRowSources {
   private final Set<String> rowsRead;
 
   /** Triggers that keep the keys of changed rows of large tables, where dbit installed them. */
-  private Optional<KeyTriggers> keyTriggers = Optional.empty();
+  private Optional<KeyTables> keyTriggers = Optional.empty();
 
   /** The binary log's account of changed rows, when dbit follows it for this copy. */
   private Optional<RowChangeLog.Watch> rowLog = Optional.empty();
@@ -72,7 +72,7 @@ public final class ChangedRowSources {
   }
 
   /** Restores the large tables {@code triggers} track by the keys they recorded. */
-  public void keepKeysBy(KeyTriggers triggers) {
+  public void keepKeysBy(KeyTables triggers) {
     keyTriggers = Optional.of(triggers);
   }
 
@@ -100,11 +100,11 @@ public final class ChangedRowSources {
 
   /** The large tables restored by the keys dbit's triggers recorded; empty without them. */
   public Set<String> keyedTables() {
-    return keyTriggers.map(KeyTriggers::tables).orElse(Set.of());
+    return keyTriggers.map(KeyTables::tables).orElse(Set.of());
   }
 
   /** The key triggers, where dbit keeps keys by them. */
-  Optional<KeyTriggers> keyTriggers() {
+  Optional<KeyTables> keyTriggers() {
     return keyTriggers;
   }
 
@@ -125,7 +125,7 @@ public final class ChangedRowSources {
   /** A cleanup failed: neither the log's rows nor the recorded keys account for the table now. */
   void distrust() {
     rowLog.ifPresent(RowChangeLog.Watch::distrust);
-    keyTriggers.ifPresent(KeyTriggers::distrust);
+    keyTriggers.ifPresent(KeyTables::distrust);
   }
 
   /** Stops following the binary log for this copy; the run is over. */

@@ -51,7 +51,7 @@ final class CleanupPlanner {
       Set<String> countersMoved,
       boolean resetAutoIncrement,
       ChangedRows changes,
-      Optional<KeyTriggers> keyTriggers) {
+      Optional<KeyTables> keyTriggers) {
     CascadeScope cascades = CascadeScope.of(layout, template, dirty, changes);
     Set<String> reached = cascades.reached();
     Set<String> all = new LinkedHashSet<>(dirty);
@@ -88,11 +88,11 @@ final class CleanupPlanner {
           && keyTriggers.get().complete()
           && !cascades.inFull(table)
           && !writtenByTriggers.contains(table)) {
-        KeyTriggers keys = keyTriggers.get();
+        KeyTables keys = keyTriggers.get();
         statements.addAll(
             cascaded.isEmpty()
                 ? keys.restoreSql(template, table)
-                : keys.switchedOff(
+                : keys.thenEmptied(
                     table, restoreRows(table, Optional.of(keys.written(table)), cascaded)));
       } else if (keyed) {
         statements.addAll(keyTriggers.get().restoreInFullSql(template, table));

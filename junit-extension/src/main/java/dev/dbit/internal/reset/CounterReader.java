@@ -78,32 +78,29 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
     this.restorer = restorer;
     this.tables = tables;
     this.dialect = dialect;
-    this.counters = counters;
+    this.counters = counters.withOpenTransactions();
     this.startCounters = counters.withTableDdl();
     this.recreations = recreations;
     this.copy = copy;
   }
 
-  /** The reader, where the server counts writes per table; call on a freshly restored copy. */
-  static Optional<CounterReader> ifAvailable(
+  /** The reader of the counters {@code dialect}; call on a freshly restored copy. */
+  static CounterReader start(
       Supplier<Connection> control,
       SchemaRestorer restorer,
       Set<String> tables,
       String copy,
+      TableCounters dialect,
       ServerCounters counters)
       throws SQLException {
-    Optional<TableCounters> dialect = TableCounters.of(control.get());
-    if (dialect.isEmpty()) {
-      return Optional.empty();
-    }
     TableRecreations recreations = TableRecreations.of(control, copy);
     CounterReader reader =
-        new CounterReader(control, restorer, tables, copy, dialect.get(), counters, recreations);
+        new CounterReader(control, restorer, tables, copy, dialect, counters, recreations);
     Counts now = reader.read(false);
     reader.base = now.counts().tables();
     reader.noteUnseen(now.counts());
     recreations.rebase(control.get(), now.start().tableDdl());
-    return Optional.of(reader);
+    return reader;
   }
 
   @Override
@@ -216,7 +213,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
    * the count of table DDL. Built anew each time: the connections the timer sums change.
    */
   private String sql(boolean end) {
-    return (end ? counters : startCounters).sql() + ";\n" + dialect.sql(copy, end);
+    return (end ? counters : startCounters).sql() + ";\n" + dialect.sql(copy);
   }
 
   private Counts read(boolean end) throws SQLException {
@@ -245,7 +242,8 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
     }
 
     Counts counts() {
-      return new Counts(start.reading(), counts.open() > 0, counts, Set.of(), false);
+      ServerCounters.Reading reading = start.reading();
+      return new Counts(reading, reading.openTransactions() > 0, counts, Set.of(), false);
     }
   }
 }

@@ -15,16 +15,17 @@ import java.sql.Statement;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The one naming rule for the triggers dbit puts on a copy's tables, its only footprint there:
- * {@code dbit_<event>_<table>}, where {@code <event>} is {@code ci}/{@code cu}/{@code cd} ({@link
- * ChangeMarkers}), {@code rd}/{@code ru}/{@code ri} ({@link ReleaseMarkers}) or {@code ai}/{@code
- * au}/{@code ad} ({@link KeyTriggers}) and {@code <table>} the table's name, or its first 40
- * characters and a hash.
+ * The one naming rule and shape for the triggers dbit puts on a copy's tables, its only footprint
+ * there: {@code dbit_<event>_<table>}, where {@code <event>} is {@code ci}/{@code cu}/{@code cd}
+ * ({@link ChangeMarkers}) and {@code <table>} the table's name, or its first 40 characters and a
+ * hash.
  */
 final class DbitTriggers {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -38,14 +39,26 @@ final class DbitTriggers {
 
   /**
    * The one shape of dbit's triggers: {@code AFTER event} on {@code table} of {@code copy}, named
-   * by {@link #name}, running {@code statement} for each row unless the control connection set
-   * {@code switchOff} (while it restores the table itself).
+   * by {@link #name}, running {@code statement} for each row unless the session set {@link
+   * ChangeMarkers#MARKERS_OFF} (dbit's control connection, always).
    */
-  static String createSql(
-      String copy, String table, String code, String event, String switchOff, String statement) {
+  static String createSql(String copy, String table, String code, String event, String statement) {
     return String.format(
-        "CREATE TRIGGER %s AFTER %s ON %s FOR EACH ROW IF %s IS NULL THEN %s; END IF",
-        qualified(copy, name(code, table)), event, qualified(copy, table), switchOff, statement);
+        "CREATE TRIGGER %s AFTER %s ON %s FOR EACH ROW %s",
+        qualified(copy, name(code, table)), event, qualified(copy, table), body(statement));
+  }
+
+  private static String body(String statement) {
+    return "IF " + ChangeMarkers.MARKERS_OFF + " IS NULL THEN " + statement + "; END IF";
+  }
+
+  /** Whether the trigger {@code createSql} creates runs {@code body}, as the server keeps it. */
+  static boolean sameBody(String createSql, String body) {
+    return body != null
+        && createSql
+            .substring(createSql.indexOf(" FOR EACH ROW ") + 14)
+            .strip()
+            .equals(body.strip());
   }
 
   /** A name that fits in 64 characters with a prefix: the table's, or its start and a hash. */
@@ -62,18 +75,29 @@ final class DbitTriggers {
     }
   }
 
-  /** The names, in lower case, of dbit's triggers in {@code copy} for the events {@code codes}. */
-  static Set<String> present(Connection control, String copy, List<String> codes)
+  /**
+   * dbit's triggers in {@code copy} for the events {@code codes}: name in lower case to what each
+   * runs, as the server keeps it.
+   */
+  static Map<String, String> bodies(Connection control, String copy, List<String> codes)
       throws SQLException {
-    return lowerCaseNames(
-        control,
-        "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = "
-            + literal(copy)
-            + " AND ("
-            + codes.stream()
-                .map(code -> "TRIGGER_NAME LIKE 'dbit!_" + code + "!_%' ESCAPE '!'")
-                .collect(Collectors.joining(" OR "))
-            + ")");
+    Map<String, String> bodies = new TreeMap<>();
+    try (Statement statement = control.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT TRIGGER_NAME, ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE"
+                    + " TRIGGER_SCHEMA = "
+                    + literal(copy)
+                    + " AND ("
+                    + codes.stream()
+                        .map(code -> "TRIGGER_NAME LIKE 'dbit!_" + code + "!_%' ESCAPE '!'")
+                        .collect(Collectors.joining(" OR "))
+                    + ")")) {
+      while (rows.next()) {
+        bodies.put(rows.getString(1).toLowerCase(Locale.ROOT), rows.getString(2));
+      }
+    }
+    return bodies;
   }
 
   /**
@@ -83,7 +107,7 @@ final class DbitTriggers {
    */
   static void drop(Connection control, String copy, List<String> codes, Set<String> tables) {
     try (Statement statement = control.createStatement()) {
-      for (String trigger : present(control, copy, codes)) {
+      for (String trigger : bodies(control, copy, codes).keySet()) {
         statement.execute("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
       }
       for (String table : tables) {

@@ -37,7 +37,6 @@ final class FailedCleanup {
   private static void rollback(Connection control, SQLException failure) {
     try (Statement rollback = control.createStatement()) {
       rollback.execute("ROLLBACK");
-      rollback.execute("SET " + KeyTriggers.SWITCH + " = NULL");
     } catch (SQLException e) {
       failure.addSuppressed(e);
     }

@@ -2,9 +2,7 @@ package dev.dbit.internal.reset;
 
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -52,7 +50,7 @@ final class ProbeReader implements ChangeReader<ProbeReader.Probe> {
   ProbeReader(Supplier<Connection> control, SchemaRestorer restorer, ServerCounters counters) {
     this.control = control;
     this.restorer = restorer;
-    this.counters = counters;
+    this.counters = counters.withOpenTransactions();
   }
 
   @Override
@@ -62,14 +60,8 @@ final class ProbeReader implements ChangeReader<ProbeReader.Probe> {
 
   @Override
   public Probe end() throws SQLException {
-    try (Statement statement = control.get().createStatement()) {
-      ServerCounters.Reading reading =
-          counters.readBefore(statement, "SELECT " + OpenTransactions.COUNT_SQL);
-      try (ResultSet rows = statement.getResultSet()) {
-        rows.next();
-        return new Probe(reading, rows.getLong(1) > 0);
-      }
-    }
+    ServerCounters.Reading reading = counters.read(control.get());
+    return new Probe(reading, reading.openTransactions() > 0);
   }
 
   @Override

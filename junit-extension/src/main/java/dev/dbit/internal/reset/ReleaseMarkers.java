@@ -7,6 +7,8 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 import dev.dbit.internal.template.BookkeepingSchema;
 import dev.dbit.internal.template.CascadingKey;
 import dev.dbit.internal.template.SchemaLayout;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -19,20 +21,16 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Where dbit's marker triggers also tell whether a cascade fired: the parent of a cascading key
- * gets {@code dbit_rd_/dbit_ru_<table>} triggers that add its name to {@value #TABLE} in the copy's
- * bookkeeping schema for a deleted row and for an update that changed a referenced column; a parent
- * that a cascade reaches itself ({@code dbit_ri_} too) for every row. A parent marked without its
- * release marker changed no child row: the reset leaves the tables under it alone. With the release
- * marker, those tables are compared with the template in full: the triggers do not keep the
- * released values.
+ * Where dbit's triggers also tell whether a cascade fired, and what it took: the triggers of the
+ * parent of a cascading key add its name to {@value #TABLE} in the copy's bookkeeping schema and
+ * keep the values it released (in a value table per key) for a deleted row and for an update that
+ * changed a referenced column; a parent that a cascade reaches itself does so for every row,
+ * inserts included. A parent marked without its release marker changed no child row: the reset
+ * leaves the tables under it alone; with it, the reset restores the rows under the kept values.
  */
 final class ReleaseMarkers {
   /** The table the release triggers write, in the copy's bookkeeping schema. */
   static final String TABLE = "released_tables";
-
-  /** The events of the release triggers, as their names show them. */
-  static final List<String> CODES = List.of("rd", "ru", "ri");
 
   private final String copy;
   private final Map<String, List<CascadingKey>> keysByParent = new LinkedHashMap<>();
@@ -61,11 +59,6 @@ final class ReleaseMarkers {
   /** Whether {@code name}, as read with the changed tables, is a release marker. */
   static boolean isMarker(String name) {
     return name.startsWith("\0");
-  }
-
-  /** The parents that get release triggers. */
-  Set<String> parents() {
-    return keysByParent.keySet();
   }
 
   /**
@@ -103,6 +96,16 @@ final class ReleaseMarkers {
     return "released_" + DbitTriggers.shortName(key.name());
   }
 
+  /** The value tables dbit left in {@code copy}'s bookkeeping schema, in lower case. */
+  static Set<String> valueTablesLeft(Connection control, String copy) throws SQLException {
+    return DbitTriggers.lowerCaseNames(
+        control,
+        "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
+            + literal(BookkeepingSchema.of(copy))
+            + " AND TABLE_NAME LIKE 'released!_%' ESCAPE '!' AND TABLE_NAME <> "
+            + literal(TABLE));
+  }
+
   /** Statements that create the value tables {@code existing} (lower-case names) lacks. */
   List<String> createValueTablesSql(Set<String> existing) {
     List<String> sql = new ArrayList<>();
@@ -136,9 +139,16 @@ final class ReleaseMarkers {
         .collect(Collectors.joining(";\n"));
   }
 
-  /** The trigger {@code code} of {@code parent}, or empty when it gets none. */
-  Optional<String> createSql(String parent, String code) {
-    List<CascadingKey> keys = keysByParent.get(parent);
+  /**
+   * What the trigger of {@code table} for {@code event} ({@code INSERT}, {@code UPDATE} or {@code
+   * DELETE}) runs to mark and keep what it released; empty when that releases nothing.
+   */
+  Optional<String> part(String table, String event) {
+    List<CascadingKey> keys = keysByParent.get(table);
+    if (keys == null) {
+      return Optional.empty();
+    }
+    String parent = table;
     boolean everyRow = reached.contains(parent);
     String mark =
         "INSERT INTO "
@@ -146,19 +156,15 @@ final class ReleaseMarkers {
             + " (table_name) VALUES ("
             + literal(parent)
             + ")";
-    return switch (code) {
-      case "rd" -> {
+    return switch (event) {
+      case "DELETE" -> {
         List<CascadingKey> released = keys.stream().filter(k -> everyRow || k.onDelete()).toList();
         yield released.isEmpty()
             ? Optional.empty()
-            : Optional.of(
-                trigger(copy, parent, code, "DELETE", mark + keep(copy, released, "OLD")));
+            : Optional.of(mark + keep(copy, released, "OLD"));
       }
-      case "ri" ->
-          everyRow
-              ? Optional.of(trigger(copy, parent, code, "INSERT", mark + keep(copy, keys, "NEW")))
-              : Optional.empty();
-      default -> updateTrigger(copy, parent, keys, everyRow, mark);
+      case "INSERT" -> everyRow ? Optional.of(mark + keep(copy, keys, "NEW")) : Optional.empty();
+      default -> updatePart(copy, keys, everyRow, mark);
     };
   }
 
@@ -181,16 +187,10 @@ final class ReleaseMarkers {
     return names.stream().map(c -> prefix + quote(c)).collect(Collectors.joining(", "));
   }
 
-  private static Optional<String> updateTrigger(
-      String copy, String parent, List<CascadingKey> keys, boolean everyRow, String mark) {
+  private static Optional<String> updatePart(
+      String copy, List<CascadingKey> keys, boolean everyRow, String mark) {
     if (everyRow) {
-      return Optional.of(
-          trigger(
-              copy,
-              parent,
-              "ru",
-              "UPDATE",
-              mark + keep(copy, keys, "OLD") + keep(copy, keys, "NEW")));
+      return Optional.of(mark + keep(copy, keys, "OLD") + keep(copy, keys, "NEW"));
     }
     List<CascadingKey> updating = keys.stream().filter(CascadingKey::onUpdate).toList();
     if (updating.isEmpty()) {
@@ -224,11 +224,6 @@ final class ReleaseMarkers {
           .append(keep(copy, List.of(key), "NEW"))
           .append("; END IF");
     }
-    return Optional.of(trigger(copy, parent, "ru", "UPDATE", body.toString()));
-  }
-
-  private static String trigger(
-      String copy, String parent, String code, String event, String statement) {
-    return DbitTriggers.createSql(copy, parent, code, event, ChangeMarkers.MARKERS_OFF, statement);
+    return Optional.of(body.toString());
   }
 }

@@ -1,6 +1,7 @@
 package dev.dbit.internal.reset;
 
 import dev.dbit.DbIntegrationTest;
+import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.template.SchemaLayout;
 import java.lang.System.Logger.Level;
@@ -47,33 +48,29 @@ public final class ResetEngines {
       ServerCounters counters,
       boolean triggers)
       throws SQLException {
-    // An earlier run's key triggers go before any reader takes its first counters; the reader
-    // that needs them installs them again on the clean copy.
     restorer.changedRows().forgetKeys();
-    if (!layout.largeTableKeys().isEmpty()) {
-      KeyTriggers.remove(control.get(), copy);
-    }
     Set<String> tables = Set.copyOf(layout.tables());
     UnaryOperator<Set<String>> ours = changed -> ours(tables, changed);
-    Optional<BinaryLogReader> logged = BinaryLogReader.ifAvailable(control, restorer, counters);
-    if (logged.isPresent()) {
+    Optional<RowChangeLog.Watch> log = restorer.changedRows().log();
+    Optional<TableCounters> dialect =
+        log.isPresent() ? Optional.empty() : TableCounters.of(control.get());
+    if (log.isPresent() || dialect.isPresent() || !triggers) {
+      // An earlier run's triggers would mark every write for nobody: they go before any reading.
       ChangeMarkers.remove(control.get(), copy);
-      return new ResetEngine<>(logged.get(), restorer, ours);
     }
-    Optional<CounterReader> counted =
-        CounterReader.ifAvailable(control, restorer, tables, copy, counters);
-    if (counted.isPresent()) {
-      ChangeMarkers.remove(control.get(), copy);
-      return new ResetEngine<>(counted.get(), restorer, ours);
+    if (log.isPresent()) {
+      return new ResetEngine<>(
+          BinaryLogReader.start(control, restorer, log.get(), counters), restorer, ours);
+    }
+    if (dialect.isPresent()) {
+      return new ResetEngine<>(
+          CounterReader.start(control, restorer, tables, copy, dialect.get(), counters),
+          restorer,
+          ours);
     }
     if (!triggers) {
-      ChangeMarkers.remove(control.get(), copy);
       LOG.log(Level.INFO, TRIGGERS_OFF);
       return new ResetEngine<>(new ProbeReader(control, restorer, counters), restorer, ours);
-    }
-    // No binary log to follow and no counter per table: triggers keep the changed keys.
-    if (restorer.changedRows().followedTables().isEmpty() && !layout.largeTableKeys().isEmpty()) {
-      KeyTriggers.install(control, copy, layout).ifPresent(restorer.changedRows()::keepKeysBy);
     }
     Optional<ChangeMarkerReader> marked =
         ChangeMarkerReader.ifAvailable(control, restorer, layout, copy, counters);

@@ -82,10 +82,10 @@ public final class SchemaRestorer implements Cleanups {
 
   /**
    * Restores a reused copy by what dbit's triggers recorded since it was last clean ({@link
-   * KeyTriggers#intact}), probing the other tables; every {@code AUTO_INCREMENT} counter counts as
+   * KeyTables#intact}), probing the other tables; every {@code AUTO_INCREMENT} counter counts as
    * moved.
    */
-  public void restoreByRecordedKeys(KeyTriggers triggers) throws SQLException {
+  public void restoreByRecordedKeys(KeyTables triggers) throws SQLException {
     SchemaOwnership.requireOwned(control.get(), copy, "reset");
     sources.keepKeysBy(triggers);
     countersMoved = new TreeSet<>(layout.autoIncrementTables());
@@ -216,7 +216,7 @@ public final class SchemaRestorer implements Cleanups {
 
   /** Probes every table and cleans what differs, until nothing does. */
   void probeAndClean() throws SQLException {
-    Optional<KeyTriggers> incomplete = sources.keyTriggers().filter(k -> !k.complete());
+    Optional<KeyTables> incomplete = sources.keyTriggers().filter(k -> !k.complete());
     if (incomplete.isPresent()) {
       incomplete.get().ensureInstalled();
     }
@@ -243,7 +243,7 @@ public final class SchemaRestorer implements Cleanups {
   }
 
   /** After a probe that compared every table: the key tables account for what follows. */
-  private void trustKeysAgain(Optional<KeyTriggers> incomplete) throws SQLException {
+  private void trustKeysAgain(Optional<KeyTables> incomplete) throws SQLException {
     if (incomplete.isPresent()) {
       checksums.complete(referenceTables);
       incomplete.get().trust();

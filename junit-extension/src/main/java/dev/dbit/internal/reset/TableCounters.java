@@ -23,10 +23,8 @@ import java.util.Optional;
 enum TableCounters {
   TABLE_IO("performance_schema table I/O counters") {
     @Override
-    String sql(String copy, String open) {
-      return "SELECT NULL, "
-          + open
-          + ", 0 UNION ALL SELECT OBJECT_NAME, COUNT_INSERT + COUNT_UPDATE + COUNT_DELETE, 0 FROM"
+    String sql(String copy) {
+      return "SELECT NULL, 0 UNION ALL SELECT OBJECT_NAME, COUNT_INSERT + COUNT_UPDATE + COUNT_DELETE FROM"
           + " performance_schema.table_io_waits_summary_by_table WHERE OBJECT_SCHEMA = "
           + literal(copy)
           + " AND OBJECT_TYPE = 'TABLE'";
@@ -34,12 +32,10 @@ enum TableCounters {
   },
   USER_STATISTICS("MariaDB user and table statistics (userstat)") {
     @Override
-    String sql(String copy, String open) {
-      return "SELECT NULL, "
-          + open
-          + ", (SELECT COALESCE(SUM(ROWS_INSERTED + ROWS_UPDATED + ROWS_DELETED), 0) FROM"
+    String sql(String copy) {
+      return "SELECT NULL, (SELECT COALESCE(SUM(ROWS_INSERTED + ROWS_UPDATED + ROWS_DELETED), 0) FROM"
           + " information_schema.USER_STATISTICS) - (SELECT COALESCE(SUM(ROWS_CHANGED), 0) FROM"
-          + " information_schema.TABLE_STATISTICS) UNION ALL SELECT TABLE_NAME, ROWS_CHANGED, 0"
+          + " information_schema.TABLE_STATISTICS) UNION ALL SELECT TABLE_NAME, ROWS_CHANGED"
           + " FROM information_schema.TABLE_STATISTICS WHERE TABLE_SCHEMA = "
           + literal(copy);
     }
@@ -54,11 +50,10 @@ enum TableCounters {
   /**
    * One reading.
    *
-   * @param open transactions other than the reader's holding locks or changes; 0 where not asked
    * @param unseen rows written that no table counter shows, since the server started
    * @param tables rows written per table of the schema, since the server started
    */
-  record Counts(long open, long unseen, Map<String, Long> tables) {}
+  record Counts(long unseen, Map<String, Long> tables) {}
 
   /** The dialect this server counts in; empty where it counts no writes per table. */
   static Optional<TableCounters> of(Connection control) {
@@ -73,30 +68,24 @@ enum TableCounters {
   }
 
   /**
-   * One statement, one result set: a first row of open transactions ({@code withOpen}) and unseen
-   * rows, then one row per table of {@code copy}.
+   * One statement, one result set: a first row of the unseen rows, then one row per table of {@code
+   * copy}.
    */
-  String sql(String copy, boolean withOpen) {
-    return sql(copy, withOpen ? OpenTransactions.COUNT_SQL : "0");
-  }
+  abstract String sql(String copy);
 
-  abstract String sql(String copy, String open);
-
-  /** Reads the result of {@link #sql(String, boolean)}. */
+  /** Reads the result of {@link #sql(String)}. */
   static Counts read(ResultSet rows) throws SQLException {
-    long open = 0;
     long unseen = 0;
     Map<String, Long> tables = new HashMap<>();
     while (rows.next()) {
       String table = rows.getString(1);
       if (table == null) {
-        open = rows.getLong(2);
-        unseen = rows.getLong(3);
+        unseen = rows.getLong(2);
       } else {
         tables.put(table, rows.getLong(2));
       }
     }
-    return new Counts(open, unseen, Map.copyOf(tables));
+    return new Counts(unseen, Map.copyOf(tables));
   }
 
   private static final String USER_STATISTICS_ON =

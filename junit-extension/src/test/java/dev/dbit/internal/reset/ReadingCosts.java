@@ -1,5 +1,6 @@
 package dev.dbit.internal.reset;
 
+import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.measure.StatementTimer;
 import dev.dbit.internal.measure.TestConnections;
 import java.sql.Connection;
@@ -34,16 +35,12 @@ public final class ReadingCosts {
     TestConnections connections = new TestConnections(true);
     connections.opened(raw);
     StatementTimer timer = new StatementTimer(connections);
+    ServerCounters counters = ServerCounters.of(true, connections).withOpenTransactions();
     Map<String, String> parts = new LinkedHashMap<>();
     parts.put("select1", "SELECT 1");
-    String measurement = MeasurementRow.sql(timer);
+    String measurement = counters.sql();
     parts.put("end-reading", measurement + ";\nSHOW MASTER STATUS");
     parts.put("measurement", measurement);
-    parts.put(
-        "questions-open",
-        "SELECT (SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME ="
-            + " 'Questions'), "
-            + OpenTransactions.COUNT_SQL);
     parts.put("statement-totals", timer.sql());
     parts.put("totals-of-all", TOTALS + "events_statements_summary_global_by_event_name");
     parts.put("log-position", "SHOW MASTER STATUS");

@@ -219,7 +219,7 @@ class ResetEngineTest {
   }
 
   private static ServerCounters.Reading counters(long questions) {
-    return new ServerCounters.Reading(questions);
+    return new ServerCounters.Reading(questions, java.util.Optional.empty(), 0, 0);
   }
 
   /** A synthetic reading. */

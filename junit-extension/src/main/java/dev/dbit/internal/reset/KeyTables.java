@@ -23,23 +23,17 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * Keys of changed rows kept by triggers, for servers whose binary log dbit cannot follow and that
- * count no writes per table: each large InnoDB reference table of a copy gets a key table ({@code
- * keys_<table>} in the copy's {@link BookkeepingSchema}, its primary key columns) and three {@code
- * AFTER} triggers that record the key of every row inserted, updated (before and after) or deleted;
- * their writes roll back with the test's. A reset restores those rows only and empties the key
- * table, with the triggers off ({@code @dbit_restoring}; a trigger may not write the table its
- * statement reads). What no trigger sees ({@code TRUNCATE}, re-created tables) makes the caller
- * compare in full; rows cascades changed come from {@link ReleaseMarkers}.
+ * Keys of changed rows kept by dbit's triggers ({@link ChangeMarkers}), for servers whose binary
+ * log dbit cannot follow and that count no writes per table: each large InnoDB reference table of a
+ * copy gets a key table ({@code keys_<table>} in the copy's {@link BookkeepingSchema}, its primary
+ * key columns), into which the table's triggers put the key of every row inserted, updated (before
+ * and after) or deleted; their writes roll back with the test's. A reset restores those rows only
+ * and empties the key table (dbit's control connection writes no key). What no trigger sees ({@code
+ * TRUNCATE}, re-created tables) makes the caller compare in full; rows cascades changed come from
+ * {@link ReleaseMarkers}.
  */
-public final class KeyTriggers {
+public final class KeyTables {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
-
-  /** The session variable that switches dbit's triggers off on the control connection. */
-  static final String SWITCH = "@dbit_restoring";
-
-  /** The events of the key triggers, as their names show them. */
-  private static final List<String> CODES = List.of("ai", "au", "ad");
 
   private final Supplier<Connection> control;
   private final String copy;
@@ -52,7 +46,7 @@ public final class KeyTriggers {
   private boolean complete = true;
 
   /** Installs nothing: {@link #install} does. */
-  KeyTriggers(
+  KeyTables(
       Supplier<Connection> control, String copy, SchemaLayout layout, Map<String, String> keys) {
     this.control = control;
     this.copy = copy;
@@ -61,11 +55,11 @@ public final class KeyTriggers {
   }
 
   /**
-   * Installs key tables and triggers on {@code copy}'s large InnoDB reference tables and empties
-   * the key tables; call on a clean copy. Empty, with the reason in the log, when there are none or
-   * the server refuses (no {@code TRIGGER} privilege, a server without several triggers per event).
+   * Creates the key tables of {@code copy}'s large InnoDB reference tables and empties them; call
+   * on a clean copy, before the triggers that fill them. Empty, with the reason in the log, when
+   * there are none or the server refuses.
    */
-  public static Optional<KeyTriggers> install(
+  public static Optional<KeyTables> install(
       Supplier<Connection> control, String copy, SchemaLayout layout) {
     try {
       Set<String> innoDb = InnoDbTables.names(control.get(), copy);
@@ -76,35 +70,33 @@ public final class KeyTriggers {
       if (keys.isEmpty()) {
         return Optional.empty();
       }
-      KeyTriggers triggers = new KeyTriggers(control, copy, layout, keys);
-      triggers.ensureInstalled();
+      KeyTables tables = new KeyTables(control, copy, layout, keys);
+      tables.ensureInstalled();
       try (Statement statement = control.get().createStatement()) {
         for (String keyTable : keys.values()) {
           statement.execute("DELETE FROM " + BookkeepingSchema.table(copy, keyTable));
         }
       }
-      return Optional.of(triggers);
+      return Optional.of(tables);
     } catch (SQLException e) {
       LOG.log(
           Level.INFO,
-          "dbit: cannot keep the keys of changed rows of the large tables of {0} by triggers"
-              + " ({1}); they are compared with the template in full after a test changed them."
-              + " Grant the TRIGGER privilege to restore them by the rows tests changed.",
+          "dbit: cannot keep the keys of changed rows of the large tables of {0}"
+              + " ({1}); they are compared with the template in full after a test changed them.",
           copy,
           e.getMessage());
-      remove(control.get(), copy);
       return Optional.empty();
     }
   }
 
   /**
-   * The triggers an earlier run left on {@code copy}, when they account for every row changed in
-   * its large tables since it was last clean: every key table and trigger in place, and no tracked
-   * table created again after its key table ({@code TRUNCATE} and {@code DROP}/{@code CREATE} give
-   * a table a newer InnoDB id, and change rows no trigger sees). Empty otherwise, or where InnoDB's
-   * table ids cannot be read.
+   * The key tables an earlier run left on {@code copy}, when they account for every row changed in
+   * its large tables since it was last clean: every key table in place, and no tracked table
+   * created again after its key table ({@code TRUNCATE} and {@code DROP}/{@code CREATE} give a
+   * table a newer InnoDB id, and change rows no trigger sees). Empty otherwise, or where InnoDB's
+   * table ids cannot be read; the caller checks the triggers ({@link ChangeMarkers#intact}).
    */
-  public static Optional<KeyTriggers> intact(
+  public static Optional<KeyTables> intact(
       Supplier<Connection> control, String copy, SchemaLayout layout) {
     try {
       Map<String, Long> ids = InnoDbTables.ids(control.get(), copy);
@@ -115,50 +107,37 @@ public final class KeyTriggers {
           .filter(ids::containsKey)
           .forEach(table -> keys.put(table, keyTableName(table)));
       Set<String> tables = dbitKeyTables(control.get(), copy);
-      Set<String> triggers = DbitTriggers.present(control.get(), copy, CODES);
       for (Map.Entry<String, String> tracked : keys.entrySet()) {
         Long rows = ids.get(tracked.getKey());
         Long keyTable = keyIds.get(tracked.getValue());
-        boolean inPlace =
-            tables.contains(tracked.getValue().toLowerCase(Locale.ROOT))
-                && KeyTriggerEvent.all(tracked.getKey()).stream()
-                    .allMatch(t -> triggers.contains(t.toLowerCase(Locale.ROOT)));
+        boolean inPlace = tables.contains(tracked.getValue().toLowerCase(Locale.ROOT));
         if (!inPlace || keyTable == null || rows > keyTable) {
           return Optional.empty();
         }
       }
       return keys.isEmpty()
           ? Optional.empty()
-          : Optional.of(new KeyTriggers(control, copy, layout, keys));
+          : Optional.of(new KeyTables(control, copy, layout, keys));
     } catch (SQLException e) {
       return Optional.empty();
     }
   }
 
-  /**
-   * Drops dbit's key triggers and key tables from {@code copy}, where an earlier run left them and
-   * this one does not use them (they would fill the key tables for nobody); quiet on failure.
-   */
-  public static void remove(Connection control, String copy) {
-    try {
-      DbitTriggers.drop(control, copy, CODES, dbitKeyTables(control, copy));
-    } catch (SQLException e) {
-      LOG.log(Level.DEBUG, "dbit: could not list dbit's key tables of " + copy, e);
-    }
+  /** The key tables dbit left in {@code copy}'s bookkeeping schema, in lower case. */
+  static Set<String> left(Connection control, String copy) throws SQLException {
+    return dbitKeyTables(control, copy);
   }
 
   /**
-   * Creates what is missing: a table re-created by a test lost its triggers, and gets a new key
-   * table. Call before a probe that compares every table, since changes made meanwhile were not
-   * recorded.
+   * Creates what is missing: a table re-created by a test gets a new key table. Call before a probe
+   * that compares every table, since changes made meanwhile were not recorded.
    *
-   * @return whether it created a key table or trigger
+   * @return whether it created a key table
    */
   boolean ensureInstalled() throws SQLException {
     boolean created = false;
     boolean bookkeeping = false;
     Set<String> tables = dbitKeyTables(control.get(), copy);
-    Set<String> triggers = DbitTriggers.present(control.get(), copy, CODES);
     Map<String, Long> ids = InnoDbTables.ids(control.get(), copy);
     Map<String, Long> keyIds = InnoDbTables.ids(control.get(), BookkeepingSchema.of(copy));
     try (Statement statement = control.get().createStatement()) {
@@ -188,13 +167,6 @@ public final class KeyTriggers {
                   columns,
                   columns,
                   qualified(copy, table)));
-        }
-        for (KeyTriggerEvent event : KeyTriggerEvent.values()) {
-          String trigger = event.triggerName(table);
-          if (!triggers.contains(trigger.toLowerCase(Locale.ROOT))) {
-            created = true;
-            statement.execute(event.createSql(copy, table, keyTable, key));
-          }
         }
       }
     }
@@ -241,9 +213,32 @@ public final class KeyTriggers {
   }
 
   /**
-   * Restores the rows of {@code table} whose keys were recorded, from {@code template}, and empties
-   * its key table; the triggers are off for the two statements that read the key table.
+   * The statement a trigger of {@code table} runs for {@code rows} ({@code OLD}, {@code NEW}, or
+   * both for an update) to keep their keys; empty for a table without a key table.
    */
+  Optional<String> keepSql(String table, List<String> rows) {
+    if (!keyTables.containsKey(table)) {
+      return Optional.empty();
+    }
+    List<String> key = layout.largeTableKeys().get(table);
+    String values =
+        rows.stream()
+            .map(
+                row ->
+                    key.stream()
+                        .map(c -> row + "." + quote(c))
+                        .collect(Collectors.joining(", ", "(", ")")))
+            .collect(Collectors.joining(", "));
+    return Optional.of(
+        "INSERT IGNORE INTO "
+            + BookkeepingSchema.table(copy, keyTables.get(table))
+            + " ("
+            + key.stream().map(c -> quote(c)).collect(Collectors.joining(", "))
+            + ") VALUES "
+            + values);
+  }
+
+  /** Restores the rows of {@code table} whose keys were recorded, and empties its key table. */
   List<String> restoreSql(String template, String table) {
     String keyList =
         "SELECT "
@@ -252,7 +247,7 @@ public final class KeyTriggers {
                 .collect(Collectors.joining(", "))
             + " FROM "
             + BookkeepingSchema.table(copy, keyTables.get(table));
-    return switchedOff(
+    return thenEmptied(
         table,
         List.of(
             written(table).deleteFromCopy(qualified(copy, table)).orElseThrow(),
@@ -265,23 +260,16 @@ public final class KeyTriggers {
     return new RowCondition.HeldIn(key, BookkeepingSchema.table(copy, keyTables.get(table)), key);
   }
 
-  /**
-   * {@code statements} that restore rows of {@code table} with the triggers off, then its key table
-   * emptied. Off for a full restore too: recording every row it writes, only to delete those keys
-   * again, slowed every later reset (docs/reset.md).
-   */
-  List<String> switchedOff(String table, List<String> statements) {
-    List<String> all = new ArrayList<>();
-    all.add("SET " + SWITCH + " = 1");
-    all.addAll(statements);
-    all.add("SET " + SWITCH + " = NULL");
+  /** {@code statements} that restore rows of {@code table}, then its key table emptied. */
+  List<String> thenEmptied(String table, List<String> statements) {
+    List<String> all = new ArrayList<>(statements);
     all.add("DELETE FROM " + BookkeepingSchema.table(copy, keyTables.get(table)));
     return all;
   }
 
-  /** Restores every row of {@code table} that differs from {@code template}, triggers off. */
+  /** Restores every row of {@code table} that differs from {@code template}. */
   List<String> restoreInFullSql(String template, String table) {
-    return switchedOff(
+    return thenEmptied(
         table, List.of(RestoreSql.restoreTableSql(template, copy, layout, table).split(";\n")));
   }
 
