@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  * off itself is not seen.
  *
  * <p>The reader is the only one that takes the log's account; the planner restores rows by what it
- * took ({@link ChangedRowSources#takenBy}).
+ * took ({@link ChangedRowSources#changesFrom}).
  */
 final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
   private final Supplier<Connection> control;
@@ -84,7 +84,7 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
       ServerCounters counters)
       throws SQLException {
     BinaryLogReader reader = new BinaryLogReader(control, restorer, watch, counters);
-    restorer.changedRows().takenBy(() -> reader.pending.rows());
+    restorer.changedRows().changesFrom(dirty -> reader.pending.rows());
     // The copy is clean: what the log showed until now is no test's.
     reader.watch.accountUpTo(reader.position());
     return reader;
@@ -125,6 +125,9 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
 
   @Override
   public ServerCounters.Reading probeEverything(Optional<Logged> gate) throws SQLException {
+    // What the log showed so far is restored by the probe: a statement it could not follow
+    // (TRUNCATE) must not send the next reset to a probe too.
+    watch.accountUpTo(position());
     restorer.resetProbingEverything();
     // Only what was written while the probe ran stays pending, cleaned again by the next reset.
     pending = LogAccount.nothing();

@@ -42,7 +42,7 @@ final class CleanupPlanner {
    * @param countersMoved tables whose {@code AUTO_INCREMENT} counter moved since it was last reset
    * @param resetAutoIncrement whether this cleanup also resets those counters
    * @param changes the rows the binary log says tests changed
-   * @param keyTriggers triggers that keep the keys of changed rows: a table they track gets back
+   * @param keyTables the keys of changed rows dbit's triggers keep: a table they track gets back
    *     only those rows while their account is complete, unless a cascade or a trigger this cleanup
    *     fires writes it; its key table is emptied either way
    */
@@ -51,7 +51,7 @@ final class CleanupPlanner {
       Set<String> countersMoved,
       boolean resetAutoIncrement,
       ChangedRows changes,
-      Optional<KeyTables> keyTriggers) {
+      Optional<KeyTables> keyTables) {
     CascadeScope cascades = CascadeScope.of(layout, template, dirty, changes);
     Set<String> reached = cascades.reached();
     Set<String> all = new LinkedHashSet<>(dirty);
@@ -64,7 +64,7 @@ final class CleanupPlanner {
     statements.add("START TRANSACTION");
     for (String table : tables) {
       List<String> columns = layout.referenceColumns().get(table);
-      boolean keyed = keyTriggers.isPresent() && keyTriggers.get().tables().contains(table);
+      boolean keyed = keyTables.isPresent() && keyTables.get().tables().contains(table);
       // A table only a cascade reached has no row of the test's own: none to restore by key.
       Optional<Set<List<String>>> changedKeys =
           cascades.inFull(table)
@@ -85,17 +85,17 @@ final class CleanupPlanner {
                         : Optional.of(new RowCondition.Released(key, changedKeys.get())),
                     cascaded));
       } else if (keyed
-          && keyTriggers.get().complete()
+          && keyTables.get().complete()
           && !cascades.inFull(table)
           && !writtenByTriggers.contains(table)) {
-        KeyTables keys = keyTriggers.get();
+        KeyTables keys = keyTables.get();
         statements.addAll(
             cascaded.isEmpty()
                 ? keys.restoreSql(template, table)
                 : keys.thenEmptied(
                     table, restoreRows(table, Optional.of(keys.written(table)), cascaded)));
       } else if (keyed) {
-        statements.addAll(keyTriggers.get().restoreInFullSql(template, table));
+        statements.addAll(keyTables.get().restoreInFullSql(template, table));
       } else {
         // One entry per statement: readers count dbit's own statements by them.
         statements.addAll(

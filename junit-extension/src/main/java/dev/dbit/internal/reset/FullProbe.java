@@ -52,7 +52,7 @@ final class FullProbe {
    * cascade from a differing table makes the tracked tables it reaches differ too.
    */
   List<String> differing() throws SQLException {
-    Optional<KeyTables> keyed = sources.keyTriggers().filter(KeyTables::complete);
+    Optional<KeyTables> keyed = sources.keyTables().filter(KeyTables::complete);
     List<String> checksummed =
         referenceTables.stream()
             .filter(t -> keyed.isEmpty() || !keyed.get().tables().contains(t))

@@ -51,7 +51,7 @@ public final class SchemaRestorer implements Cleanups {
     this.planner = new CleanupPlanner(template, copy, layout);
     this.referenceTables = List.copyOf(layout.referenceTables());
     this.checksums = new ReferenceChecksums(control, copy);
-    this.sources = new ChangedRowSources(layout);
+    this.sources = new ChangedRowSources();
     this.probe = new FullProbe(control, copy, layout, checksums, sources);
   }
 
@@ -117,7 +117,6 @@ public final class SchemaRestorer implements Cleanups {
   /** Tells the next reset whether the test before it rolled back a transaction. */
   public void rolledBack(boolean seen) {
     rolledBack = seen;
-    sources.nextReset();
   }
 
   /**
@@ -135,7 +134,7 @@ public final class SchemaRestorer implements Cleanups {
     }
     Set<String> reached = layout.withCascades(ChangedRowSources.tablesOf(flagged));
     flagged.stream().filter(ReleaseMarkers::isMarker).forEach(reached::add);
-    Set<String> differing = probe.afterRollback(reached, sources.changes(control.get(), reached));
+    Set<String> differing = probe.afterRollback(reached, sources.changes(reached));
     reached.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
     return Optional.of(differing);
   }
@@ -158,7 +157,7 @@ public final class SchemaRestorer implements Cleanups {
    */
   @Override
   public CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
-    return plan(dirty, sources.changes(control.get(), dirty));
+    return plan(dirty, sources.changes(dirty));
   }
 
   private CleanupPlan plan(Collection<String> dirty, ChangedRows changes) {
@@ -167,7 +166,7 @@ public final class SchemaRestorer implements Cleanups {
         countersMoved,
         resetAutoIncrement,
         changes,
-        sources.keyTriggers());
+        sources.keyTables());
   }
 
   /**
@@ -209,14 +208,12 @@ public final class SchemaRestorer implements Cleanups {
    */
   public void resetProbingEverything() throws SQLException {
     sources.distrustKeys();
-    // Sent before the reader's fresh reading, so not among the requests it accounts for.
-    sources.takeBeforeProbe(control.get());
     probeAndClean();
   }
 
   /** Probes every table and cleans what differs, until nothing does. */
   void probeAndClean() throws SQLException {
-    Optional<KeyTables> incomplete = sources.keyTriggers().filter(k -> !k.complete());
+    Optional<KeyTables> incomplete = sources.keyTables().filter(k -> !k.complete());
     if (incomplete.isPresent()) {
       incomplete.get().ensureInstalled();
     }
