@@ -11,10 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * Spring application context is cached across test classes, so the DataSource it holds asks here,
  * on every connection, for the schema of the class running on the caller's thread.
  *
- * <p>A mutable static, one of five in dbit (with the binary-log followers, the log position query a
- * server answers, the Spring contexts already warned about and the file locks of this JVM): the
- * thread is the only handle a cached Spring context and a JUnit test class share. A class binds its
- * run when it takes it and unbinds it when it gives it back.
+ * <p>A mutable static, one of the few in dbit (with the binary-log followers, the log position
+ * query a server answers, the Spring contexts already warned about, the file locks of this JVM and
+ * the cache of normalized statements): the thread is the only handle a cached Spring context and a
+ * JUnit test class share. A class binds its run when it takes it and unbinds it when it gives it
+ * back.
  */
 public final class RunBinding {
   private static final Map<Thread, DbitRun> RUNS = new ConcurrentHashMap<>();

@@ -32,13 +32,6 @@ final class CopyWatch {
     this.parents = parents;
   }
 
-  /** The tables the watch reads rows of: followed tables and cascade parents. */
-  Set<String> watched() {
-    Set<String> watched = new HashSet<>(tables.keySet());
-    watched.addAll(parents.keySet());
-    return watched;
-  }
-
   /** A logged insert ({@code before} null), delete ({@code after} null) or update. */
   void changed(String table, int columnCount, Serializable[] before, Serializable[] after) {
     written.add(table);

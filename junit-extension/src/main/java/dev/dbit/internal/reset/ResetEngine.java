@@ -2,6 +2,7 @@ package dev.dbit.internal.reset;
 
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.SQLException;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -49,12 +50,17 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
     this.ours = ours;
   }
 
-  /** The failure of a reset after {@link #MAX_PASSES} cleanups that each found new writes. */
-  static IllegalStateException keptChanging() {
+  /**
+   * The failure of a reset after {@link #MAX_PASSES} cleanups that each found new writes, in {@code
+   * tables}.
+   */
+  static IllegalStateException keptChanging(Collection<String> tables) {
     return new IllegalStateException(
         "dbit: the test schema kept changing during "
             + MAX_PASSES
-            + " reset passes; some connection keeps writing between tests.");
+            + " reset passes: some connection keeps writing between tests, or triggers keep"
+            + " writing rows while dbit deletes. Tables still changing: "
+            + tables);
   }
 
   /** Restores the test schema and returns the counters the next test starts from. */
@@ -109,7 +115,7 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
       dirty = dirty(after);
       before = after;
     }
-    throw keptChanging();
+    throw keptChanging(dirty);
   }
 
   /** The schema's tables {@code reading} names as changed. */

@@ -21,7 +21,6 @@ import java.util.function.Supplier;
  * reference tables checksummed).
  */
 public final class SchemaRestorer implements Cleanups {
-  private static final int MAX_PASSES = ResetEngine.MAX_PASSES;
 
   private final Supplier<Connection> control;
   private final String template;
@@ -217,7 +216,7 @@ public final class SchemaRestorer implements Cleanups {
     if (incomplete.isPresent()) {
       incomplete.get().ensureInstalled();
     }
-    for (int pass = 1; pass <= MAX_PASSES; pass++) {
+    for (int pass = 1; pass <= ResetEngine.MAX_PASSES; pass++) {
       List<String> dirty = probe.differing();
       if (dirty.isEmpty() && !countersToReset()) {
         trustKeysAgain(incomplete);
@@ -230,13 +229,7 @@ public final class SchemaRestorer implements Cleanups {
         return;
       }
     }
-    throw new IllegalStateException(
-        "dbit: "
-            + copy
-            + " was still dirty after "
-            + MAX_PASSES
-            + " reset passes; triggers keep writing rows while dbit deletes. Tables: "
-            + probe.differing());
+    throw ResetEngine.keptChanging(probe.differing());
   }
 
   /** After a probe that compared every table: the key tables account for what follows. */

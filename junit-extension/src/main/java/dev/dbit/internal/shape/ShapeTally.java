@@ -91,7 +91,7 @@ public final class ShapeTally {
   }
 
   /** Statements whose shape came after the first {@value #SHAPE_LIMIT}. */
-  public long untracked() {
+  long untracked() {
     return untracked.sum();
   }
 }
