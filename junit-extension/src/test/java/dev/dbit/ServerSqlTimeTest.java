@@ -102,14 +102,18 @@ class ServerSqlTimeTest {
 
     DbitTestKit.assertAllSucceeded(results, 2 * SleeperTestCase.TESTS);
     ServerTimeInvariant.assertHolds("parallel sleepers", results);
-    List<Double> serverMs =
+    List<String> reported =
         results.testEvents().reportingEntryPublished().stream()
             .map(event -> event.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
             .filter(pairs -> pairs.containsKey(ReportKeys.SERVER_SQL_MS))
-            .map(pairs -> Double.parseDouble(pairs.get(ReportKeys.SERVER_SQL_MS)))
+            .map(pairs -> pairs.get(ReportKeys.SERVER_SQL_MS))
             .toList();
+    assertThat(reported).hasSize(2 * SleeperTestCase.TESTS);
+    // A number is the test's own, or the test says it is unknown; most are numbers.
+    List<Double> serverMs =
+        reported.stream().filter(ms -> !ms.equals("n/a")).map(Double::parseDouble).toList();
     assertThat(serverMs)
-        .hasSize(2 * SleeperTestCase.TESTS)
+        .hasSizeGreaterThanOrEqualTo(SleeperTestCase.TESTS)
         .allSatisfy(
             ms ->
                 assertThat(ms)
