@@ -1,5 +1,6 @@
 package dev.dbit.internal.reset;
 
+import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.binlog.LogAccount;
 import dev.dbit.internal.binlog.LogPosition;
 import dev.dbit.internal.binlog.RowChangeLog;
@@ -30,7 +31,6 @@ import java.util.function.Supplier;
  */
 final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
   private final Supplier<Connection> control;
-  private final SchemaRestorer restorer;
   private final RowChangeLog.Watch watch;
   private final String positionSql;
   private final ServerCounters counters;
@@ -64,13 +64,9 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
   }
 
   private BinaryLogReader(
-      Supplier<Connection> control,
-      SchemaRestorer restorer,
-      RowChangeLog.Watch watch,
-      ServerCounters counters)
+      Supplier<Connection> control, RowChangeLog.Watch watch, ServerCounters counters)
       throws SQLException {
     this.control = control;
-    this.restorer = restorer;
     this.watch = watch;
     this.counters = counters.withOpenTransactions();
     this.positionSql = LogPosition.statement(control.get());
@@ -78,13 +74,9 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
 
   /** The reader of the copy whose log {@code watch} follows; call on a freshly restored copy. */
   static BinaryLogReader start(
-      Supplier<Connection> control,
-      SchemaRestorer restorer,
-      RowChangeLog.Watch watch,
-      ServerCounters counters)
+      Supplier<Connection> control, RowChangeLog.Watch watch, ServerCounters counters)
       throws SQLException {
-    BinaryLogReader reader = new BinaryLogReader(control, restorer, watch, counters);
-    restorer.changedRows().changesFrom(dirty -> reader.pending.rows());
+    BinaryLogReader reader = new BinaryLogReader(control, watch, counters);
     // The copy is clean: what the log showed until now is no test's.
     reader.watch.accountUpTo(reader.position());
     return reader;
@@ -115,21 +107,36 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
     return end.isEmpty() ? end() : new Logged(end.get().start(), false, taken(position()));
   }
 
-  @Override
-  public Logged clean(CleanupPlan plan, Logged before) throws SQLException {
-    LogPosition at = restorer.clean(plan, positionSql, LogPosition::of);
-    // The plan restored what the log had shown; what it shows now came meanwhile.
-    pending = watch.accountUpTo(at);
-    return new Logged(before.start(), false, pending);
+  /** The rows the log showed since the last cleanup, which the next cleanup restores. */
+  ChangedRows pendingRows() {
+    return pending.rows();
   }
 
+  /** The cleanup reads where the log ends: what the log shows after it came meanwhile. */
   @Override
-  public ServerCounters.Reading probeEverything(Optional<Logged> gate) throws SQLException {
-    // What the log showed so far is restored by the probe: a statement it could not follow
-    // (TRUNCATE) must not send the next reset to a probe too.
+  public Cleanup<LogPosition, Logged> cleanup(CleanupPlan plan, Logged before) {
+    return new Cleanup<>(
+        plan,
+        positionSql,
+        LogPosition::of,
+        at -> {
+          pending = watch.accountUpTo(at);
+          return new Logged(before.start(), false, pending);
+        });
+  }
+
+  /**
+   * What the log showed so far is restored by the probe: a statement it could not follow ({@code
+   * TRUNCATE}) must not send the next reset to a probe too.
+   */
+  @Override
+  public void beforeProbe() throws SQLException {
     watch.accountUpTo(position());
-    restorer.resetProbingEverything();
-    // Only what was written while the probe ran stays pending, cleaned again by the next reset.
+  }
+
+  /** Only what was written while the probe ran stays pending, cleaned again by the next reset. */
+  @Override
+  public ServerCounters.Reading afterProbe(Optional<Logged> gate) throws SQLException {
     pending = LogAccount.nothing();
     return end().start();
   }

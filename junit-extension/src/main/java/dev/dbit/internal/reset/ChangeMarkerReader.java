@@ -33,7 +33,7 @@ import java.util.function.Supplier;
  */
 final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks> {
   private final Supplier<Connection> control;
-  private final SchemaRestorer restorer;
+  private final ReferenceChecksums referenceChecksums;
   private final String copy;
   private final ChangeMarkers markers;
   private final ChangeMarks marks;
@@ -69,14 +69,15 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
 
   private ChangeMarkerReader(
       Supplier<Connection> control,
-      SchemaRestorer restorer,
+      ReferenceChecksums checksums,
+      List<String> referenceTables,
       SchemaLayout layout,
       String copy,
       ChangeMarkers markers,
       TableRecreations recreations,
       ServerCounters counters) {
     this.control = control;
-    this.restorer = restorer;
+    this.referenceChecksums = checksums;
     this.copy = copy;
     this.markers = markers;
     this.marks = markers.marks();
@@ -84,39 +85,31 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     this.counters = counters.withOpenTransactions();
     this.startCounters = counters.withTableDdl();
     this.unmarkedReference =
-        restorer.referenceTables().stream().filter(t -> !markers.tables().contains(t)).toList();
+        referenceTables.stream().filter(t -> !markers.tables().contains(t)).toList();
     this.unmarkedEmpty =
         layout.emptyTables().stream().filter(t -> !markers.tables().contains(t)).toList();
   }
 
   /**
-   * The reader, when dbit may create its triggers in {@code copy}; call on a clean copy. Where
-   * InnoDB's table ids cannot be read, any statement that can create a table again sends the next
-   * reset to a probe of every table.
+   * The reader of the triggers {@code markers} installed; call on a clean copy. Where InnoDB's
+   * table ids cannot be read, any statement that can create a table again sends the next reset to a
+   * probe of every table.
    */
-  static Optional<ChangeMarkerReader> ifAvailable(
+  static ChangeMarkerReader start(
       Supplier<Connection> control,
-      SchemaRestorer restorer,
+      ReferenceChecksums checksums,
+      List<String> referenceTables,
       SchemaLayout layout,
       String copy,
+      ChangeMarkers markers,
       ServerCounters counters)
       throws SQLException {
-    Optional<KeyTables> keys =
-        layout.largeTableKeys().isEmpty()
-            ? Optional.empty()
-            : KeyTables.install(control, copy, layout);
-    Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, layout, keys);
-    if (markers.isEmpty()) {
-      return Optional.empty();
-    }
-    markers.get().keys().ifPresent(restorer.changedRows()::keepKeysBy);
-    restorer.changedRows().markReleasesBy(markers.get().releases());
     TableRecreations recreations = TableRecreations.of(control, copy);
     ChangeMarkerReader reader =
         new ChangeMarkerReader(
-            control, restorer, layout, copy, markers.get(), recreations, counters);
+            control, checksums, referenceTables, layout, copy, markers, recreations, counters);
     recreations.rebase(control.get(), reader.startCounters.read(control.get()).tableDdl());
-    return Optional.of(reader);
+    return reader;
   }
 
   @Override
@@ -142,30 +135,30 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     return new Marks(gate.start(), false, gate.changed(), recreated(gate));
   }
 
+  /** Markers go in the cleanup's transaction: a write after it is marked again. */
   @Override
-  public Marks clean(CleanupPlan plan, Marks before) throws SQLException {
-    // Markers go in the cleanup's transaction: a write after it is marked again.
-    Snapshot after =
-        restorer.clean(
-            plan.withFirstInTransaction(marks.clearSql(plan.tables()))
-                .withLastInTransaction(marks.clearValuesSql(plan.tables())),
-            readingSql(),
-            snapshot());
-    return new Marks(after.start(), false, after.changed(), recreated(after));
+  public Cleanup<Snapshot, Marks> cleanup(CleanupPlan plan, Marks before) {
+    return new Cleanup<>(
+        plan.withFirstInTransaction(marks.clearSql(plan.tables()))
+            .withLastInTransaction(marks.clearValuesSql(plan.tables())),
+        readingSql(),
+        snapshot(),
+        after -> new Marks(after.start(), false, after.changed(), recreated(after)));
   }
 
   /**
-   * The safe method, after something no trigger sees: triggers created again where a test
-   * re-created a table, every marker forgotten, every table probed and cleaned.
+   * After something no trigger sees: triggers created again where a test re-created a table, every
+   * marker forgotten; a table created again while the probe runs shows at the next reading.
    */
   @Override
-  public ServerCounters.Reading probeEverything(Optional<Marks> gate) throws SQLException {
-    restorer.changedRows().distrustKeys();
+  public void beforeProbe() throws SQLException {
     markers.ensureInstalled();
-    // Before the probe: a table created again while it runs shows at the next reading.
     recreations.rebase(control.get(), startCounters.read(control.get()).tableDdl());
     MultiStatement.execute(control.get(), marks.clearAllSql());
-    restorer.probeAndClean();
+  }
+
+  @Override
+  public ServerCounters.Reading afterProbe(Optional<Marks> gate) throws SQLException {
     return counters.read(control.get());
   }
 
@@ -189,7 +182,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   private String readingSql() {
     StringBuilder sql = new StringBuilder(startCounters.sql());
     sql.append(";\n").append(marks.readSql());
-    String checksums = restorer.checksums().sql(unmarkedReference);
+    String checksums = referenceChecksums.sql(unmarkedReference);
     if (!checksums.isEmpty()) {
       sql.append(";\n").append(checksums);
     }
@@ -204,7 +197,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   }
 
   /** What one {@link #readingSql()} found; takes its result sets one at a time. */
-  private final class Snapshot implements MultiStatement.Reader<Snapshot> {
+  final class Snapshot implements MultiStatement.Reader<Snapshot> {
     private final ServerCounters.Collector start;
     private int taken;
     private Set<String> marked = Set.of();
@@ -225,7 +218,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
       if (part == 0) {
         marked = ChangeMarks.read(rows);
       } else if (part == 1 && !unmarkedReference.isEmpty()) {
-        checksums = restorer.checksums().read(rows);
+        checksums = referenceChecksums.read(rows);
       } else {
         filled = SchemaLayout.nonEmptyTables(rows, unmarkedEmpty);
       }
@@ -239,7 +232,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     /** The tables to clean: marked, or of another engine and no longer as the template has them. */
     Set<String> changed() {
       Set<String> changed = new LinkedHashSet<>(marked);
-      changed.addAll(restorer.checksums().changed(checksums, unmarkedReference));
+      changed.addAll(referenceChecksums.changed(checksums, unmarkedReference));
       changed.addAll(filled);
       return changed;
     }

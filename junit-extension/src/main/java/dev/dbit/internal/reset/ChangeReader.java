@@ -1,5 +1,6 @@
 package dev.dbit.internal.reset;
 
+import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.measure.ServerCounters;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -63,20 +64,40 @@ interface ChangeReader<R extends ChangeReader.Reading> {
   }
 
   /**
-   * Runs {@code plan} and reads again in the same request; takes the result as the new base, except
-   * for the tables changed meanwhile, which the returned reading names.
+   * The request that runs {@code plan} (with what the reader adds to it) and reads again; what the
+   * reader makes of that reading takes it as the new base, except for the tables changed meanwhile,
+   * which the returned reading names.
    *
    * @param before the reading the plan was made from
    */
-  R clean(CleanupPlan plan, R before) throws SQLException;
+  Cleanup<?, R> cleanup(CleanupPlan plan, R before);
+
+  /** Before the engine probes every table: what the reader's account must forget or repair. */
+  default void beforeProbe() throws SQLException {}
 
   /**
-   * The safe method: restores every table that differs from the template and reads a fresh base.
+   * After the engine probed and restored every table: a fresh base.
    *
-   * @param gate the reading that asked for it, if one did
+   * @param gate the reading that asked for the probe, if one did
    * @return the counters the next test starts from
    */
-  ServerCounters.Reading probeEverything(Optional<R> gate) throws SQLException;
+  ServerCounters.Reading afterProbe(Optional<R> gate) throws SQLException;
+
+  /**
+   * One cleanup request: {@code plan}, then {@code readingSql}, whose results {@code reader} takes
+   * one at a time; {@code after} makes the reading of what {@code reader} returned last.
+   */
+  record Cleanup<T, R>(
+      CleanupPlan plan,
+      String readingSql,
+      MultiStatement.Reader<T> reader,
+      AfterCleanup<T, R> after) {}
+
+  /** What a reader makes of its reading in a cleanup request. */
+  @FunctionalInterface
+  interface AfterCleanup<T, R> {
+    R apply(T read) throws SQLException;
+  }
 
   /** The counters now, in the middle of a test. */
   ServerCounters.Reading peek() throws SQLException;

@@ -1,5 +1,6 @@
 package dev.dbit.internal.reset;
 
+import dev.dbit.internal.jdbc.MultiStatement;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.Optional;
@@ -22,4 +23,15 @@ interface Cleanups {
 
   /** The plan for the first cleanup after a test: large tables by the rows it changed. */
   CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException;
+
+  /**
+   * Runs {@code plan} and {@code readingSql} in one request.
+   *
+   * @return what {@code reader} made of the request's last result
+   */
+  <T> T clean(CleanupPlan plan, String readingSql, MultiStatement.Reader<T> reader)
+      throws SQLException;
+
+  /** Restores every table that differs from the template, found by probing every table. */
+  void probeEverything() throws SQLException;
 }

@@ -27,7 +27,6 @@ import java.util.function.Supplier;
  */
 final class CounterReader implements ChangeReader<CounterReader.Counts> {
   private final Supplier<Connection> control;
-  private final SchemaRestorer restorer;
   private final Set<String> tables;
   private final TableCounters dialect;
   private final String copy;
@@ -68,14 +67,12 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
 
   private CounterReader(
       Supplier<Connection> control,
-      SchemaRestorer restorer,
       Set<String> tables,
       String copy,
       TableCounters dialect,
       ServerCounters counters,
       TableRecreations recreations) {
     this.control = control;
-    this.restorer = restorer;
     this.tables = tables;
     this.dialect = dialect;
     this.counters = counters.withOpenTransactions();
@@ -87,15 +84,13 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
   /** The reader of the counters {@code dialect}; call on a freshly restored copy. */
   static CounterReader start(
       Supplier<Connection> control,
-      SchemaRestorer restorer,
       Set<String> tables,
       String copy,
       TableCounters dialect,
       ServerCounters counters)
       throws SQLException {
     TableRecreations recreations = TableRecreations.of(control, copy);
-    CounterReader reader =
-        new CounterReader(control, restorer, tables, copy, dialect, counters, recreations);
+    CounterReader reader = new CounterReader(control, tables, copy, dialect, counters, recreations);
     Counts now = reader.read(false);
     reader.base = now.counts().tables();
     reader.noteUnseen(now.counts());
@@ -135,9 +130,18 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
     base = reading.counts().tables();
   }
 
+  /** The cleanup reads the counters again, with the count of table DDL. */
   @Override
-  public Counts clean(CleanupPlan plan, Counts before) throws SQLException {
-    Counts after = restorer.clean(plan, sql(false), new Collector(startCounters)).counts();
+  public Cleanup<Collector, Counts> cleanup(CleanupPlan plan, Counts before) {
+    return new Cleanup<>(
+        plan,
+        sql(false),
+        new Collector(startCounters),
+        read -> afterCleanup(plan, before, read.counts()));
+  }
+
+  /** The tables {@code after} shows written by some other connection while {@code plan} ran. */
+  private Counts afterCleanup(CleanupPlan plan, Counts before, Counts after) throws SQLException {
     Set<String> changedMeanwhile = new LinkedHashSet<>();
     Map<String, Long> was = before.counts().tables();
     for (Map.Entry<String, Long> table : after.counts().tables().entrySet()) {
@@ -158,11 +162,14 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
     return new Counts(before.start(), false, after.counts(), changedMeanwhile, probe);
   }
 
+  /** A table created again while the probe runs shows at the next reading. */
   @Override
-  public ServerCounters.Reading probeEverything(Optional<Counts> gate) throws SQLException {
-    // Before the probe: a table created again while it runs shows at the next reading.
+  public void beforeProbe() throws SQLException {
     recreations.rebase(control.get(), startCounters.read(control.get()).tableDdl());
-    restorer.resetProbingEverything();
+  }
+
+  @Override
+  public ServerCounters.Reading afterProbe(Optional<Counts> gate) throws SQLException {
     Counts now = read(true);
     base = now.counts().tables();
     // Rows no table counter shows stay in the user totals for good: count from here.
@@ -223,7 +230,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
   }
 
   /** Takes the results of one reading, one result set at a time. */
-  private static final class Collector implements MultiStatement.Reader<Collector> {
+  static final class Collector implements MultiStatement.Reader<Collector> {
     private final ServerCounters.Collector start;
     private TableCounters.Counts counts;
 

@@ -21,7 +21,6 @@ final class ProbeReader implements ChangeReader<ProbeReader.Probe> {
           + " --performance-schema=ON: then a reset costs two requests whatever the test did.";
 
   private final Supplier<Connection> control;
-  private final SchemaRestorer restorer;
   private final ServerCounters counters;
 
   /**
@@ -47,9 +46,8 @@ final class ProbeReader implements ChangeReader<ProbeReader.Probe> {
     }
   }
 
-  ProbeReader(Supplier<Connection> control, SchemaRestorer restorer, ServerCounters counters) {
+  ProbeReader(Supplier<Connection> control, ServerCounters counters) {
     this.control = control;
-    this.restorer = restorer;
     this.counters = counters.withOpenTransactions();
   }
 
@@ -71,14 +69,13 @@ final class ProbeReader implements ChangeReader<ProbeReader.Probe> {
 
   /** Never asked: every reading asks for a probe instead. */
   @Override
-  public Probe clean(CleanupPlan plan, Probe before) throws SQLException {
-    restorer.clean(plan, "", rows -> null);
-    return before;
+  public Cleanup<Void, Probe> cleanup(CleanupPlan plan, Probe before) {
+    return new Cleanup<>(plan, "", rows -> null, nothing -> before);
   }
 
+  /** The next test's measurement continues from the reading that asked for the probe. */
   @Override
-  public ServerCounters.Reading probeEverything(Optional<Probe> gate) throws SQLException {
-    restorer.resetProbingEverything();
+  public ServerCounters.Reading afterProbe(Optional<Probe> gate) throws SQLException {
     return gate.isPresent() ? gate.get().start() : counters.read(control.get());
   }
 

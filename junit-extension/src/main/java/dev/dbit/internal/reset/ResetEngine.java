@@ -104,7 +104,7 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
       // The rows a test changed hold for the first pass; later ones compare large tables in full.
       CleanupPlan plan = pass == 1 ? cleanups.planAfterTest(dirty) : cleanups.plan(dirty);
-      R after = reader.clean(plan, before);
+      R after = run(reader.cleanup(plan, before));
       if (plan.needsConfirmation() || after.probe()) {
         // A chain of triggers may have written again, or the reader saw a change it cannot place.
         return probeEverything(Optional.empty());
@@ -124,10 +124,19 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
     return changed == null ? Set.of() : ours.apply(new LinkedHashSet<>(changed));
   }
 
+  /** Runs {@code cleanup} in one request and makes the reader's reading of it. */
+  private <T> R run(ChangeReader.Cleanup<T, R> cleanup) throws SQLException {
+    return cleanup
+        .after()
+        .apply(cleanups.clean(cleanup.plan(), cleanup.readingSql(), cleanup.reader()));
+  }
+
   private ServerCounters.Reading probeEverything(Optional<R> gate) throws SQLException {
     distrusted = false;
     ended = null;
-    return reader.probeEverything(gate);
+    reader.beforeProbe();
+    cleanups.probeEverything();
+    return reader.afterProbe(gate);
   }
 
   /**

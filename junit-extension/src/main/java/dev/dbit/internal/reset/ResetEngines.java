@@ -58,26 +58,43 @@ public final class ResetEngines {
       // An earlier run's triggers would mark every write for nobody: they go before any reading.
       ChangeMarkers.remove(control.get(), copy);
     }
+    ChangedRowSources rows = restorer.changedRows();
     if (log.isPresent()) {
-      return new ResetEngine<>(
-          BinaryLogReader.start(control, restorer, log.get(), counters), restorer, ours);
+      BinaryLogReader reader = BinaryLogReader.start(control, log.get(), counters);
+      rows.changesFrom(dirty -> reader.pendingRows());
+      return new ResetEngine<>(reader, restorer, ours);
     }
     if (dialect.isPresent()) {
       return new ResetEngine<>(
-          CounterReader.start(control, restorer, tables, copy, dialect.get(), counters),
-          restorer,
-          ours);
+          CounterReader.start(control, tables, copy, dialect.get(), counters), restorer, ours);
     }
-    if (!triggers) {
+    Optional<ChangeMarkers> markers = Optional.empty();
+    if (triggers) {
+      Optional<KeyTables> keys =
+          layout.largeTableKeys().isEmpty()
+              ? Optional.empty()
+              : KeyTables.install(control, copy, layout);
+      markers = ChangeMarkers.install(control, copy, layout, keys);
+    } else {
       LOG.log(Level.INFO, TRIGGERS_OFF);
-      return new ResetEngine<>(new ProbeReader(control, restorer, counters), restorer, ours);
     }
-    Optional<ChangeMarkerReader> marked =
-        ChangeMarkerReader.ifAvailable(control, restorer, layout, copy, counters);
-    if (marked.isPresent()) {
-      return new ResetEngine<>(marked.get(), restorer, ours);
+    if (markers.isEmpty()) {
+      if (triggers) {
+        LOG.log(Level.WARNING, ProbeReader.ADVICE.formatted(layout.tables().size()));
+      }
+      return new ResetEngine<>(new ProbeReader(control, counters), restorer, ours);
     }
-    LOG.log(Level.WARNING, ProbeReader.ADVICE.formatted(layout.tables().size()));
-    return new ResetEngine<>(new ProbeReader(control, restorer, counters), restorer, ours);
+    markers.get().keys().ifPresent(rows::keepKeysBy);
+    rows.markReleasesBy(markers.get().releases());
+    ChangeMarkerReader reader =
+        ChangeMarkerReader.start(
+            control,
+            restorer.checksums(),
+            restorer.referenceTables(),
+            layout,
+            copy,
+            markers.get(),
+            counters);
+    return new ResetEngine<>(reader, restorer, ours);
   }
 }

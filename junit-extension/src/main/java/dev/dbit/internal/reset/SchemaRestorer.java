@@ -65,7 +65,7 @@ public final class SchemaRestorer implements Cleanups {
     sources.distrustKeys();
     clean(plan(layout.tables()), "", rows -> null);
     checksums.record(copy, referenceTables);
-    resetProbingEverything();
+    probeEverything();
   }
 
   /**
@@ -174,7 +174,8 @@ public final class SchemaRestorer implements Cleanups {
    *
    * @return what {@code reader} made of the request's last result
    */
-  <T> T clean(CleanupPlan plan, String readingSql, MultiStatement.Reader<T> reader)
+  @Override
+  public <T> T clean(CleanupPlan plan, String readingSql, MultiStatement.Reader<T> reader)
       throws SQLException {
     List<String> parts = new ArrayList<>();
     parts.add(plan.sql());
@@ -205,7 +206,8 @@ public final class SchemaRestorer implements Cleanups {
    * Restores every table that differs from the post-migration state, found by probing every table:
    * the safe method, for when no counter can be trusted.
    */
-  public void resetProbingEverything() throws SQLException {
+  @Override
+  public void probeEverything() throws SQLException {
     sources.distrustKeys();
     probeAndClean();
   }

@@ -275,12 +275,12 @@ class ResetEngineTest {
     }
 
     @Override
-    public Fake clean(CleanupPlan plan, Fake before) {
-      return cleanings.remove();
+    public Cleanup<Void, Fake> cleanup(CleanupPlan plan, Fake before) {
+      return new Cleanup<>(plan, "", rows -> null, nothing -> cleanings.remove());
     }
 
     @Override
-    public ServerCounters.Reading probeEverything(Optional<Fake> gate) {
+    public ServerCounters.Reading afterProbe(Optional<Fake> gate) {
       probes++;
       probedAfterGate = gate.isPresent();
       return counters(PROBED);
@@ -328,5 +328,16 @@ class ResetEngineTest {
       firstPassPlans++;
       return plan(dirty);
     }
+
+    @Override
+    public <T> T clean(
+        CleanupPlan plan,
+        String readingSql,
+        dev.dbit.internal.jdbc.MultiStatement.Reader<T> reader) {
+      return null;
+    }
+
+    @Override
+    public void probeEverything() {}
   }
 }
