@@ -92,6 +92,14 @@ public final class ServerCounters {
     return new ServerCounters(timer, true, open);
   }
 
+  /**
+   * The same counters without the statement time: for readings that start no test's measurement,
+   * where the time would cost a reading of every test connection's totals for nothing.
+   */
+  public ServerCounters untimed() {
+    return new ServerCounters(Optional.empty(), tableDdl, open);
+  }
+
   /** The same counters and the open transactions of other connections. */
   public ServerCounters withOpenTransactions() {
     return new ServerCounters(timer, tableDdl, true);

@@ -31,7 +31,12 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
   private final TableCounters dialect;
   private final String copy;
   private final ServerCounters counters;
+
+  /**
+   * The count of table DDL, for the readings between tests (no test's measurement starts there).
+   */
   private final ServerCounters startCounters;
+
   private final TableRecreations recreations;
 
   /** The per-table counters of the state the schema was last restored to. */
@@ -76,7 +81,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
     this.tables = tables;
     this.dialect = dialect;
     this.counters = counters.withOpenTransactions();
-    this.startCounters = counters.withTableDdl();
+    this.startCounters = counters.withTableDdl().untimed();
     this.recreations = recreations;
     this.copy = copy;
   }
@@ -91,7 +96,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
       throws SQLException {
     TableRecreations recreations = TableRecreations.of(control, copy);
     CounterReader reader = new CounterReader(control, tables, copy, dialect, counters, recreations);
-    Counts now = reader.read(false);
+    Counts now = reader.read(reader.startCounters);
     reader.base = now.counts().tables();
     reader.noteUnseen(now.counts());
     recreations.rebase(control.get(), now.start().tableDdl());
@@ -105,19 +110,19 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
 
   @Override
   public Counts end() throws SQLException {
-    return withChanges(read(true), false);
+    return withChanges(read(counters), false);
   }
 
   @Override
   public Counts gate(Optional<Counts> end, boolean cleanAnyway) throws SQLException {
-    Counts now = withChanges(read(false), true);
+    Counts now = withChanges(read(startCounters), true);
     if (now.changed().isEmpty() && !now.probe()) {
       base = now.counts().tables();
     }
     // The measurement continues from the end reading: dbit's reset moves no net counter.
-    return end.isEmpty()
-        ? now
-        : new Counts(end.get().start(), false, now.counts(), now.changed(), now.probe());
+    ServerCounters.Reading start =
+        end.isPresent() ? end.get().start() : counters.read(control.get());
+    return new Counts(start, false, now.counts(), now.changed(), now.probe());
   }
 
   @Override
@@ -135,7 +140,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
   public Cleanup<Collector, Counts> cleanup(CleanupPlan plan, Counts before) {
     return new Cleanup<>(
         plan,
-        sql(false),
+        sql(startCounters),
         new Collector(startCounters),
         read -> afterCleanup(plan, before, read.counts()));
   }
@@ -170,7 +175,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
 
   @Override
   public ServerCounters.Reading afterProbe(Optional<Counts> gate) throws SQLException {
-    Counts now = read(true);
+    Counts now = read(counters);
     base = now.counts().tables();
     // Rows no table counter shows stay in the user totals for good: count from here.
     unseenBaseline = now.counts().unseen();
@@ -216,16 +221,14 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
   }
 
   /**
-   * A reading: at the end of a test, the statement counters with the open transactions; else with
-   * the count of table DDL. Built anew each time: the connections the timer sums change.
+   * A reading with {@code with}'s counters; built anew each time (the timer's connections change).
    */
-  private String sql(boolean end) {
-    return (end ? counters : startCounters).sql() + ";\n" + dialect.sql(copy);
+  private String sql(ServerCounters with) {
+    return with.sql() + ";\n" + dialect.sql(copy);
   }
 
-  private Counts read(boolean end) throws SQLException {
-    return MultiStatement.executeReadingLast(
-            control.get(), sql(end), new Collector(end ? counters : startCounters))
+  private Counts read(ServerCounters with) throws SQLException {
+    return MultiStatement.executeReadingLast(control.get(), sql(with), new Collector(with))
         .counts();
   }
 
