@@ -114,7 +114,7 @@ public final class ChangeMarkers {
       Supplier<Connection> control, String copy, SchemaLayout layout, KeyTables keys) {
     try {
       ChangeMarkers markers = of(control, copy, layout, Optional.of(keys));
-      return markers.missing(DbitTriggers.bodies(control.get(), copy, CODES)).isEmpty();
+      return missing(markers.expected(), DbitTriggers.bodies(control.get(), copy, CODES)).isEmpty();
     } catch (SQLException e) {
       return false;
     }
@@ -167,13 +167,14 @@ public final class ChangeMarkers {
         statement.execute(sql);
       }
       Map<String, String> present = DbitTriggers.bodies(control.get(), copy, CODES);
+      Map<String, String> expected = expected();
       for (String trigger : present.keySet()) {
-        if (!expected().containsKey(trigger)) {
+        if (!expected.containsKey(trigger)) {
           // An earlier version's key or release trigger: this run's triggers do its work.
           statement.execute("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
         }
       }
-      for (Map.Entry<String, String> trigger : missing(present).entrySet()) {
+      for (Map.Entry<String, String> trigger : missing(expected, present).entrySet()) {
         created = true;
         statement.execute("DROP TRIGGER IF EXISTS " + qualified(copy, trigger.getKey()));
         statement.execute(trigger.getValue());
@@ -195,9 +196,10 @@ public final class ChangeMarkers {
     return triggers;
   }
 
-  /** Those of {@link #expected()} that {@code present} (name to body) lacks or holds otherwise. */
-  private Map<String, String> missing(Map<String, String> present) {
-    Map<String, String> missing = new LinkedHashMap<>(expected());
+  /** Those of {@code expected} that {@code present} (name to body) lacks or holds otherwise. */
+  private static Map<String, String> missing(
+      Map<String, String> expected, Map<String, String> present) {
+    Map<String, String> missing = new LinkedHashMap<>(expected);
     missing.entrySet().removeIf(t -> DbitTriggers.sameBody(t.getValue(), present.get(t.getKey())));
     return missing;
   }
