@@ -10,7 +10,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * The one between-tests algorithm, for every server; what differs per server is its {@link
- * ChangeReader}.
+ * ChangeReader}, the run's one change source. The engine sends every request that changes the
+ * schema ({@link Cleanups}); a reader only reads, and says what its reading means.
  *
  * <ol>
  *   <li>End reading (one request): the test's counters and the tables it changed.
@@ -22,8 +23,9 @@ import java.util.function.UnaryOperator;
  *   <li>One request cleans them and reads again: the counters the next test starts from, and the
  *       tables written meanwhile by some other connection, cleaned by the next pass.
  *   <li>A cleanup whose triggers may have written again, a change no reader can see ({@code
- *       TRUNCATE}, DDL, a write no counter shows) or a replaced control connection: the reader
- *       probes every table instead.
+ *       TRUNCATE}, DDL, a write no counter shows) or a replaced control connection: the engine
+ *       probes every table instead, between the reader's {@code beforeProbe} and {@code
+ *       afterProbe}.
  * </ol>
  *
  * @param <R> the reader's reading

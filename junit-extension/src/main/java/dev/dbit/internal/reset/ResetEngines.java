@@ -14,9 +14,11 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * Which {@link ChangeReader} a run's reset engine reads with: the binary log dbit follows (with
- * performance_schema), else the server's counters per table, else dbit's triggers (when allowed),
- * else none: every table probed.
+ * The one place that decides a run's change source and what it covers: the binary log dbit follows
+ * (tables, rows of large tables, values cascade parents released), else the server's counters per
+ * table (tables), else dbit's triggers where allowed (tables, key tables, released values), else
+ * none (every table probed). It wires what the source says about changed rows into the restorer,
+ * and removes an earlier run's triggers where this run uses none.
  */
 public final class ResetEngines {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
