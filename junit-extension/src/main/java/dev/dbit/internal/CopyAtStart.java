@@ -2,6 +2,8 @@ package dev.dbit.internal;
 
 import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.jdbc.ControlConnection;
+import dev.dbit.internal.jdbc.MultiStatement;
+import dev.dbit.internal.jdbc.SqlIdentifiers;
 import dev.dbit.internal.reset.ChangeMarkers;
 import dev.dbit.internal.reset.KeyTables;
 import dev.dbit.internal.reset.SchemaRestorer;
@@ -34,6 +36,42 @@ final class CopyAtStart {
    * @return whether the copy was reused
    */
   static boolean prepare(
+      ControlConnection controlConnection,
+      DatabaseServer server,
+      boolean unlogged,
+      TemplateBuilder.Template template,
+      SchemaLayout layout,
+      String copy,
+      SchemaRestorer restorer)
+      throws SQLException {
+    boolean reused =
+        reuseOrCopy(controlConnection, server, unlogged, template, layout, copy, restorer);
+    analyzeLargeTables(controlConnection.get(), layout, copy);
+    return reused;
+  }
+
+  /**
+   * Gives the large tables of {@code copy} statistics of their rows: a copy is created empty, and
+   * MySQL keeps the statistics it had then across a restart, so a reused copy's large table looked
+   * like one row and a cascade's restore scanned it (docs/reset.md). Not written to the binary log,
+   * which must not show the copy touched.
+   */
+  private static void analyzeLargeTables(Connection control, SchemaLayout layout, String copy) {
+    if (layout.largeTableKeys().isEmpty()) {
+      return;
+    }
+    String tables =
+        layout.largeTableKeys().keySet().stream()
+            .map(t -> SqlIdentifiers.qualified(copy, t))
+            .collect(java.util.stream.Collectors.joining(", "));
+    try {
+      MultiStatement.execute(control, "ANALYZE NO_WRITE_TO_BINLOG TABLE " + tables);
+    } catch (SQLException e) {
+      LOG.log(Level.DEBUG, "dbit: could not analyze the large tables of " + copy, e);
+    }
+  }
+
+  private static boolean reuseOrCopy(
       ControlConnection controlConnection,
       DatabaseServer server,
       boolean unlogged,
