@@ -44,44 +44,11 @@ final class CopyAtStart {
       String copy,
       SchemaRestorer restorer)
       throws SQLException {
-    boolean reused =
-        reuseOrCopy(controlConnection, server, unlogged, template, layout, copy, restorer);
-    analyzeLargeTables(controlConnection.get(), layout, copy);
-    return reused;
-  }
-
-  /**
-   * Gives the large tables of {@code copy} statistics of their rows: a copy is created empty, and
-   * MySQL keeps the statistics it had then across a restart, so a reused copy's large table looked
-   * like one row and a cascade's restore scanned it (docs/reset.md). Not written to the binary log,
-   * which must not show the copy touched.
-   */
-  private static void analyzeLargeTables(Connection control, SchemaLayout layout, String copy) {
-    if (layout.largeTableKeys().isEmpty()) {
-      return;
-    }
-    String tables =
-        layout.largeTableKeys().keySet().stream()
-            .map(t -> SqlIdentifiers.qualified(copy, t))
-            .collect(java.util.stream.Collectors.joining(", "));
-    try {
-      MultiStatement.execute(control, "ANALYZE NO_WRITE_TO_BINLOG TABLE " + tables);
-    } catch (SQLException e) {
-      LOG.log(Level.DEBUG, "dbit: could not analyze the large tables of " + copy, e);
-    }
-  }
-
-  private static boolean reuseOrCopy(
-      ControlConnection controlConnection,
-      DatabaseServer server,
-      boolean unlogged,
-      TemplateBuilder.Template template,
-      SchemaLayout layout,
-      String copy,
-      SchemaRestorer restorer)
-      throws SQLException {
     Connection control = controlConnection.get();
     boolean reusable = reusable(control, template, layout, copy);
+    if (reusable) {
+      analyzeLargeTables(control, layout, copy);
+    }
     if (reusable && unlogged && CopyHistory.untouchedSinceLastRun(server, control, copy)) {
       LOG.log(
           Level.INFO,
@@ -114,6 +81,27 @@ final class CopyAtStart {
     SchemaCopier.copy(control, template.schema(), layout, copy, template.fingerprint());
     restorer.recordBaseline();
     return false;
+  }
+
+  /**
+   * Gives the large tables of a reused {@code copy} statistics of their rows: a copy is created
+   * empty, and MySQL keeps the statistics it had then across a restart, so a reused copy's large
+   * table looked like one row and a cascade's restore scanned it (docs/reset.md). Not written to
+   * the binary log, which must not show the copy touched.
+   */
+  private static void analyzeLargeTables(Connection control, SchemaLayout layout, String copy) {
+    if (layout.largeTableKeys().isEmpty()) {
+      return;
+    }
+    String tables =
+        layout.largeTableKeys().keySet().stream()
+            .map(t -> SqlIdentifiers.qualified(copy, t))
+            .collect(java.util.stream.Collectors.joining(", "));
+    try {
+      MultiStatement.execute(control, "ANALYZE NO_WRITE_TO_BINLOG TABLE " + tables);
+    } catch (SQLException e) {
+      LOG.log(Level.DEBUG, "dbit: could not analyze the large tables of " + copy, e);
+    }
   }
 
   /** Drops the copies earlier runs with other migrations left behind, and says so. */

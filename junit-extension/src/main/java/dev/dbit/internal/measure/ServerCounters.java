@@ -51,10 +51,14 @@ public final class ServerCounters {
   private final boolean tableDdl;
   private final boolean open;
 
+  /** The reading but for the timer's part, which names the connections of the moment. */
+  private final String statusSql;
+
   private ServerCounters(Optional<StatementTimer> timer, boolean tableDdl, boolean open) {
     this.timer = timer;
     this.tableDdl = tableDdl;
     this.open = open;
+    this.statusSql = statusSql();
   }
 
   /**
@@ -114,6 +118,11 @@ public final class ServerCounters {
    * built anew for each reading (the connections the timer sums change).
    */
   public String sql() {
+    return timer.map(t -> statusSql + t.sql() + ") t").orElse(statusSql);
+  }
+
+  /** Where performance_schema is on, everything but the timer's query and its closing. */
+  private String statusSql() {
     String openSql = open ? OPEN_TRANSACTIONS_SQL : "0";
     if (timer.isEmpty()) {
       String filter = tableDdl ? "WHERE Variable_name IN " + NAMES : "LIKE 'Questions'";
@@ -129,9 +138,7 @@ public final class ServerCounters {
         + status("global_status")
         + " g, "
         + status("session_status")
-        + " s, ("
-        + timer.get().sql()
-        + ") t";
+        + " s, (";
   }
 
   /** {@code Questions} and the sum of the table DDL counters from one performance_schema table. */

@@ -3,7 +3,6 @@ package dev.dbit.internal.measure;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
-import java.util.SortedSet;
 import java.util.stream.Collectors;
 
 /**
@@ -42,11 +41,7 @@ public final class StatementTimer {
 
   private final TestConnections connections;
 
-  /**
-   * What the connections closed so far left, as it was when {@link #sql()} last listed the live
-   * ones: a connection that closes while the query runs is either in the query or in this, never in
-   * both (Hikari closes evicted connections on a thread of its own).
-   */
+  /** What the connections closed so far left when {@link #sql()} last listed the live ones. */
   private TestConnections.Closed closedAtSql = new TestConnections.Closed(0, 0, 0);
 
   public StatementTimer(TestConnections connections) {
@@ -61,12 +56,9 @@ public final class StatementTimer {
    * not yet ended (answered, not yet added to the totals).
    */
   public String sql() {
-    SortedSet<Long> live;
-    synchronized (connections) {
-      live = connections.live();
-      closedAtSql = connections.closed();
-    }
-    String ids = live.stream().map(String::valueOf).collect(Collectors.joining(","));
+    TestConnections.Snapshot now = connections.snapshot();
+    closedAtSql = now.closed();
+    String ids = now.live().stream().map(String::valueOf).collect(Collectors.joining(","));
     String threads =
         "SELECT THREAD_ID FROM performance_schema.threads WHERE INSTRUMENTED = 'YES' AND"
             + " PROCESSLIST_ID IN ("

@@ -73,15 +73,25 @@ public final class TestConnections {
   }
 
   /**
-   * The server ids of the registered connections still open, known without a round trip; one found
-   * closed here closed without reading its totals, and is counted as lost.
+   * The connections at one moment: the server ids of those still open, known without a round trip,
+   * and what those closed so far left, so that a connection closing meanwhile is in one of the two,
+   * never both (Hikari closes evicted connections on a thread of its own). One found closed here
+   * closed without reading its totals, and is counted as lost.
    */
-  public synchronized SortedSet<Long> live() {
+  public synchronized Snapshot snapshot() {
     int before = open.size();
     open.values().removeIf(TestConnections::closed);
     lost += before - open.size();
-    return new TreeSet<>(open.keySet());
+    return new Snapshot(new TreeSet<>(open.keySet()), new Closed(closedPicos, closedTimed, lost));
   }
+
+  /**
+   * The connections at one moment.
+   *
+   * @param live the server ids of those still open
+   * @param closed what those closed so far left
+   */
+  public record Snapshot(SortedSet<Long> live, Closed closed) {}
 
   /**
    * What the closed connections left.
@@ -91,10 +101,6 @@ public final class TestConnections {
    * @param lost how many closed without that reading
    */
   public record Closed(long picos, long timed, long lost) {}
-
-  public synchronized Closed closed() {
-    return new Closed(closedPicos, closedTimed, lost);
-  }
 
   private void retire(long id, Connection connection) {
     if (ownTotalsSql.isEmpty()) {

@@ -35,7 +35,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
   /**
    * The count of table DDL, for the readings between tests (no test's measurement starts there).
    */
-  private final ServerCounters startCounters;
+  private final ServerCounters ddlCounters;
 
   private final TableRecreations recreations;
 
@@ -81,7 +81,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
     this.tables = tables;
     this.dialect = dialect;
     this.counters = counters.withOpenTransactions();
-    this.startCounters = counters.withTableDdl().untimed();
+    this.ddlCounters = counters.withTableDdl().untimed();
     this.recreations = recreations;
     this.copy = copy;
   }
@@ -96,7 +96,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
       throws SQLException {
     TableRecreations recreations = TableRecreations.of(control, copy);
     CounterReader reader = new CounterReader(control, tables, copy, dialect, counters, recreations);
-    Counts now = reader.read(reader.startCounters);
+    Counts now = reader.read(reader.ddlCounters);
     reader.base = now.counts().tables();
     reader.noteUnseen(now.counts());
     recreations.rebase(control.get(), now.start().tableDdl());
@@ -115,7 +115,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
 
   @Override
   public Counts gate(Optional<Counts> end, boolean cleanAnyway) throws SQLException {
-    Counts now = withChanges(read(startCounters), true);
+    Counts now = withChanges(read(ddlCounters), true);
     if (now.changed().isEmpty() && !now.probe()) {
       base = now.counts().tables();
     }
@@ -140,8 +140,8 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
   public Cleanup<Collector, Counts> cleanup(CleanupPlan plan, Counts before) {
     return new Cleanup<>(
         plan,
-        sql(startCounters),
-        new Collector(startCounters),
+        sql(ddlCounters),
+        new Collector(ddlCounters),
         read -> afterCleanup(plan, before, read.counts()));
   }
 
@@ -170,7 +170,7 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
   /** A table created again while the probe runs shows at the next reading. */
   @Override
   public void beforeProbe() throws SQLException {
-    recreations.rebase(control.get(), startCounters.read(control.get()).tableDdl());
+    recreations.rebase(control.get(), ddlCounters.read(control.get()).tableDdl());
   }
 
   @Override

@@ -106,7 +106,7 @@ public final class KeyTables {
       layout.largeTableKeys().keySet().stream()
           .filter(ids::containsKey)
           .forEach(table -> keys.put(table, keyTableName(table)));
-      Set<String> tables = dbitKeyTables(control.get(), copy);
+      Set<String> tables = left(control.get(), copy);
       for (Map.Entry<String, String> tracked : keys.entrySet()) {
         Long rows = ids.get(tracked.getKey());
         Long keyTable = keyIds.get(tracked.getValue());
@@ -123,11 +123,6 @@ public final class KeyTables {
     }
   }
 
-  /** The key tables dbit left in {@code copy}'s bookkeeping schema, in lower case. */
-  static Set<String> left(Connection control, String copy) throws SQLException {
-    return dbitKeyTables(control, copy);
-  }
-
   /**
    * Creates what is missing: a table re-created by a test gets a new key table. Call before a probe
    * that compares every table, since changes made meanwhile were not recorded.
@@ -137,7 +132,7 @@ public final class KeyTables {
   boolean ensureInstalled() throws SQLException {
     boolean created = false;
     boolean bookkeeping = false;
-    Set<String> tables = dbitKeyTables(control.get(), copy);
+    Set<String> tables = left(control.get(), copy);
     Map<String, Long> ids = InnoDbTables.ids(control.get(), copy);
     Map<String, Long> keyIds = InnoDbTables.ids(control.get(), BookkeepingSchema.of(copy));
     try (Statement statement = control.get().createStatement()) {
@@ -277,7 +272,8 @@ public final class KeyTables {
     return "keys_" + DbitTriggers.shortName(table);
   }
 
-  private static Set<String> dbitKeyTables(Connection control, String copy) throws SQLException {
+  /** The key tables dbit left in {@code copy}'s bookkeeping schema, in lower case. */
+  static Set<String> left(Connection control, String copy) throws SQLException {
     return DbitTriggers.lowerCaseNames(
         control,
         "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "

@@ -50,17 +50,17 @@ public final class ResetEngines {
       ServerCounters counters,
       boolean triggers)
       throws SQLException {
-    restorer.changedRows().forgetKeys();
+    ChangedRowSources rows = restorer.changedRows();
+    rows.forgetKeys();
     Set<String> tables = Set.copyOf(layout.tables());
     UnaryOperator<Set<String>> ours = changed -> ours(tables, changed);
-    Optional<RowChangeLog.Watch> log = restorer.changedRows().log();
+    Optional<RowChangeLog.Watch> log = rows.log();
     Optional<TableCounters> dialect =
         log.isPresent() ? Optional.empty() : TableCounters.of(control.get());
     if (log.isPresent() || dialect.isPresent() || !triggers) {
       // An earlier run's triggers would mark every write for nobody: they go before any reading.
       ChangeMarkers.remove(control.get(), copy);
     }
-    ChangedRowSources rows = restorer.changedRows();
     if (log.isPresent()) {
       BinaryLogReader reader = BinaryLogReader.start(control, log.get(), counters);
       rows.changesFrom(dirty -> reader.pendingRows());
@@ -70,20 +70,17 @@ public final class ResetEngines {
       return new ResetEngine<>(
           CounterReader.start(control, tables, copy, dialect.get(), counters), restorer, ours);
     }
-    Optional<ChangeMarkers> markers = Optional.empty();
-    if (triggers) {
-      Optional<KeyTables> keys =
-          layout.largeTableKeys().isEmpty()
-              ? Optional.empty()
-              : KeyTables.install(control, copy, layout);
-      markers = ChangeMarkers.install(control, copy, layout, keys);
-    } else {
+    if (!triggers) {
       LOG.log(Level.INFO, TRIGGERS_OFF);
+      return new ResetEngine<>(new ProbeReader(control, counters), restorer, ours);
     }
+    Optional<KeyTables> keys =
+        layout.largeTableKeys().isEmpty()
+            ? Optional.empty()
+            : KeyTables.install(control, copy, layout);
+    Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, layout, keys);
     if (markers.isEmpty()) {
-      if (triggers) {
-        LOG.log(Level.WARNING, ProbeReader.ADVICE.formatted(layout.tables().size()));
-      }
+      LOG.log(Level.WARNING, ProbeReader.ADVICE.formatted(layout.tables().size()));
       return new ResetEngine<>(new ProbeReader(control, counters), restorer, ours);
     }
     markers.get().keys().ifPresent(rows::keepKeysBy);
