@@ -4,8 +4,6 @@ import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.jdbc.SqlIdentifiers;
-import dev.dbit.internal.reset.ChangeMarkers;
-import dev.dbit.internal.reset.KeyTables;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.template.AbandonedCopies;
@@ -56,9 +54,6 @@ final class CopyAtStart {
               + copy
               + " since the last run left it clean; reused as it is");
       restorer.trustReusedCopy();
-      return true;
-    }
-    if (reusable && restoredByRecordedKeys(controlConnection, layout, copy, restorer)) {
       return true;
     }
     if (reusable) {
@@ -155,31 +150,5 @@ final class CopyAtStart {
     }
     SchemaOwnership.touch(control, copy);
     return true;
-  }
-
-  /**
-   * Restores the copy by the keys dbit's triggers recorded since it was last clean, if they can.
-   */
-  private static boolean restoredByRecordedKeys(
-      ControlConnection control, SchemaLayout layout, String copy, SchemaRestorer restorer) {
-    Optional<KeyTables> keyed = KeyTables.intact(control, copy, layout);
-    if (keyed.isEmpty() || !ChangeMarkers.intact(control, copy, layout, keyed.get())) {
-      return false;
-    }
-    try {
-      restorer.restoreByRecordedKeys(keyed.get());
-      LOG.log(
-          Level.INFO,
-          "dbit: dbit's triggers recorded every row changed in the large tables of "
-              + copy
-              + " since it was last clean; restored by those rows");
-      return true;
-    } catch (SQLException e) {
-      restorer.changedRows().forgetKeys();
-      LOG.log(
-          Level.INFO,
-          "dbit: restoring " + copy + " by its recorded keys failed (" + e.getMessage() + ")");
-      return false;
-    }
   }
 }

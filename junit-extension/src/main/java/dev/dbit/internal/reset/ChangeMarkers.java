@@ -106,20 +106,6 @@ public final class ChangeMarkers {
     }
   }
 
-  /**
-   * Whether an earlier run left every trigger of {@code copy} in place as this run would create it,
-   * so that what they recorded since the copy was last clean can be trusted.
-   */
-  public static boolean intact(
-      Supplier<Connection> control, String copy, SchemaLayout layout, KeyTables keys) {
-    try {
-      ChangeMarkers markers = of(control, copy, layout, Optional.of(keys));
-      return missing(markers.expected(), DbitTriggers.bodies(control.get(), copy, CODES)).isEmpty();
-    } catch (SQLException e) {
-      return false;
-    }
-  }
-
   private static ChangeMarkers of(
       Supplier<Connection> control, String copy, SchemaLayout layout, Optional<KeyTables> keys)
       throws SQLException {
@@ -136,9 +122,9 @@ public final class ChangeMarkers {
    */
   public static void remove(Connection control, String copy) {
     try {
-      Set<String> tables = new TreeSet<>(KeyTables.left(control, copy));
-      tables.addAll(Set.of(TABLE, ReleaseMarkers.TABLE));
-      tables.addAll(ReleaseMarkers.valueTablesLeft(control, copy));
+      Set<String> tables = new TreeSet<>(Set.of(TABLE));
+      tables.addAll(DbitTriggers.keptTablesLeft(control, copy, KeyTables.PREFIX));
+      tables.addAll(DbitTriggers.keptTablesLeft(control, copy, ReleaseMarkers.PREFIX));
       DbitTriggers.drop(control, copy, CODES, tables);
     } catch (SQLException e) {
       LOG.log(Level.DEBUG, "dbit: could not drop dbit's triggers from " + copy, e);
@@ -162,7 +148,8 @@ public final class ChangeMarkers {
         }
       }
       for (String sql :
-          releases.createValueTablesSql(ReleaseMarkers.valueTablesLeft(control.get(), copy))) {
+          releases.createValueTablesSql(
+              DbitTriggers.keptTablesLeft(control.get(), copy, ReleaseMarkers.PREFIX))) {
         created = true;
         statement.execute(sql);
       }

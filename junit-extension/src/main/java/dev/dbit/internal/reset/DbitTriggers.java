@@ -2,6 +2,7 @@ package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.template.BookkeepingSchema;
 import java.lang.System.Logger.Level;
@@ -25,7 +26,7 @@ import java.util.stream.Collectors;
  * The one naming rule and shape for the triggers dbit puts on a copy's tables, its only footprint
  * there: {@code dbit_<event>_<table>}, where {@code <event>} is {@code ci}/{@code cu}/{@code cd}
  * ({@link ChangeMarkers}) and {@code <table>} the table's name, or its first 40 characters and a
- * hash.
+ * hash; and of the tables of kept values they fill in the copy's bookkeeping schema.
  */
 final class DbitTriggers {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -118,11 +119,44 @@ final class DbitTriggers {
     }
   }
 
-  /** The first column of {@code sql}'s rows, in lower case. */
-  static Set<String> lowerCaseNames(Connection control, String sql) throws SQLException {
+  /**
+   * Creates {@code name} in {@code copy}'s bookkeeping schema to keep distinct values of {@code
+   * columns} of {@code table}, as the table types them.
+   */
+  static String createKeptSql(String copy, String name, String table, List<String> columns) {
+    String list = columns.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
+    return String.format(
+        "CREATE TABLE %s (UNIQUE KEY (%s)) ENGINE=InnoDB SELECT %s FROM %s WHERE FALSE",
+        BookkeepingSchema.table(copy, name), list, list, qualified(copy, table));
+  }
+
+  /** What a trigger runs to keep {@code row}'s ({@code OLD} or {@code NEW}) {@code columns}. */
+  static String keepSql(String copy, String name, List<String> columns, List<String> rows) {
+    return "INSERT IGNORE INTO "
+        + BookkeepingSchema.table(copy, name)
+        + columns.stream().map(c -> quote(c)).collect(Collectors.joining(", ", " (", ")"))
+        + " VALUES "
+        + rows.stream()
+            .map(
+                r ->
+                    columns.stream()
+                        .map(c -> r + "." + quote(c))
+                        .collect(Collectors.joining(", ", "(", ")")))
+            .collect(Collectors.joining(", "));
+  }
+
+  /** The tables named {@code prefix}... in {@code copy}'s bookkeeping schema, in lower case. */
+  static Set<String> keptTablesLeft(Connection control, String copy, String prefix)
+      throws SQLException {
     Set<String> names = new TreeSet<>();
     try (Statement statement = control.createStatement();
-        ResultSet rows = statement.executeQuery(sql)) {
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
+                    + literal(BookkeepingSchema.of(copy))
+                    + " AND TABLE_NAME LIKE "
+                    + literal(prefix.replace("_", "!_") + "%")
+                    + " ESCAPE '!'")) {
       while (rows.next()) {
         names.add(rows.getString(1).toLowerCase(Locale.ROOT));
       }

@@ -1,6 +1,5 @@
 package dev.dbit.internal.reset;
 
-import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
@@ -33,6 +32,9 @@ import java.util.stream.Collectors;
  * {@link ReleaseMarkers}.
  */
 public final class KeyTables {
+  /** The start of a key table's name. */
+  static final String PREFIX = "keys_";
+
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
   private final Supplier<Connection> control;
@@ -90,78 +92,22 @@ public final class KeyTables {
   }
 
   /**
-   * The key tables an earlier run left on {@code copy}, when they account for every row changed in
-   * its large tables since it was last clean: every key table in place, and no tracked table
-   * created again after its key table ({@code TRUNCATE} and {@code DROP}/{@code CREATE} give a
-   * table a newer InnoDB id, and change rows no trigger sees). Empty otherwise, or where InnoDB's
-   * table ids cannot be read; the caller checks the triggers ({@link ChangeMarkers#intact}).
-   */
-  public static Optional<KeyTables> intact(
-      Supplier<Connection> control, String copy, SchemaLayout layout) {
-    try {
-      Map<String, Long> ids = InnoDbTables.ids(control.get(), copy);
-      Map<String, Long> keyIds = InnoDbTables.ids(control.get(), BookkeepingSchema.of(copy));
-      Map<String, String> keys = new LinkedHashMap<>();
-      // Tables InnoDB does not list are not tracked (install skips other engines).
-      layout.largeTableKeys().keySet().stream()
-          .filter(ids::containsKey)
-          .forEach(table -> keys.put(table, keyTableName(table)));
-      Set<String> tables = left(control.get(), copy);
-      for (Map.Entry<String, String> tracked : keys.entrySet()) {
-        Long rows = ids.get(tracked.getKey());
-        Long keyTable = keyIds.get(tracked.getValue());
-        boolean inPlace = tables.contains(tracked.getValue().toLowerCase(Locale.ROOT));
-        if (!inPlace || keyTable == null || rows > keyTable) {
-          return Optional.empty();
-        }
-      }
-      return keys.isEmpty()
-          ? Optional.empty()
-          : Optional.of(new KeyTables(control, copy, layout, keys));
-    } catch (SQLException e) {
-      return Optional.empty();
-    }
-  }
-
-  /**
    * Creates what is missing: a table re-created by a test gets a new key table. Call before a probe
    * that compares every table, since changes made meanwhile were not recorded.
    *
    * @return whether it created a key table
    */
   boolean ensureInstalled() throws SQLException {
+    Set<String> present = left(control.get(), copy);
     boolean created = false;
-    boolean bookkeeping = false;
-    Set<String> tables = left(control.get(), copy);
-    Map<String, Long> ids = InnoDbTables.ids(control.get(), copy);
-    Map<String, Long> keyIds = InnoDbTables.ids(control.get(), BookkeepingSchema.of(copy));
     try (Statement statement = control.get().createStatement()) {
       for (Map.Entry<String, String> tracked : keyTables.entrySet()) {
-        String table = tracked.getKey();
-        String keyTable = tracked.getValue();
-        List<String> key = layout.largeTableKeys().get(table);
-        String columns = key.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
-        boolean present = tables.contains(keyTable.toLowerCase(Locale.ROOT));
-        Long rows = ids.get(table);
-        Long keys = keyIds.get(keyTable);
-        if (present && rows != null && keys != null && rows > keys) {
-          // The table was created again: a new key table, so that a later start can tell (intact).
-          statement.execute("DROP TABLE " + BookkeepingSchema.table(copy, keyTable));
-          present = false;
-        }
-        if (!present) {
-          created = true;
-          if (!bookkeeping) {
-            BookkeepingSchema.ensure(control.get(), copy);
-            bookkeeping = true;
-          }
+        if (!present.contains(tracked.getValue().toLowerCase(Locale.ROOT))) {
+          BookkeepingSchema.ensure(control.get(), copy);
+          List<String> key = layout.largeTableKeys().get(tracked.getKey());
           statement.execute(
-              String.format(
-                  "CREATE TABLE %s (PRIMARY KEY (%s)) ENGINE=InnoDB SELECT %s FROM %s WHERE 1 = 0",
-                  BookkeepingSchema.table(copy, keyTable),
-                  columns,
-                  columns,
-                  qualified(copy, table)));
+              DbitTriggers.createKeptSql(copy, tracked.getValue(), tracked.getKey(), key));
+          created = true;
         }
       }
     }
@@ -212,25 +158,8 @@ public final class KeyTables {
    * both for an update) to keep their keys; empty for a table without a key table.
    */
   Optional<String> keepSql(String table, List<String> rows) {
-    if (!keyTables.containsKey(table)) {
-      return Optional.empty();
-    }
-    List<String> key = layout.largeTableKeys().get(table);
-    String values =
-        rows.stream()
-            .map(
-                row ->
-                    key.stream()
-                        .map(c -> row + "." + quote(c))
-                        .collect(Collectors.joining(", ", "(", ")")))
-            .collect(Collectors.joining(", "));
-    return Optional.of(
-        "INSERT IGNORE INTO "
-            + BookkeepingSchema.table(copy, keyTables.get(table))
-            + " ("
-            + key.stream().map(c -> quote(c)).collect(Collectors.joining(", "))
-            + ") VALUES "
-            + values);
+    return Optional.ofNullable(keyTables.get(table))
+        .map(k -> DbitTriggers.keepSql(copy, k, layout.largeTableKeys().get(table), rows));
   }
 
   /** Restores the rows of {@code table} whose keys were recorded, and empties its key table. */
@@ -269,15 +198,11 @@ public final class KeyTables {
   }
 
   static String keyTableName(String table) {
-    return "keys_" + DbitTriggers.shortName(table);
+    return PREFIX + DbitTriggers.shortName(table);
   }
 
   /** The key tables dbit left in {@code copy}'s bookkeeping schema, in lower case. */
   static Set<String> left(Connection control, String copy) throws SQLException {
-    return DbitTriggers.lowerCaseNames(
-        control,
-        "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
-            + literal(BookkeepingSchema.of(copy))
-            + " AND TABLE_NAME LIKE 'keys!_%' ESCAPE '!'");
+    return DbitTriggers.keptTablesLeft(control, copy, PREFIX);
   }
 }

@@ -1,14 +1,11 @@
 package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
-import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.template.BookkeepingSchema;
 import dev.dbit.internal.template.CascadingKey;
 import dev.dbit.internal.template.SchemaLayout;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -31,6 +28,9 @@ import java.util.stream.Collectors;
 final class ReleaseMarkers {
   /** The table the release triggers write, in the copy's bookkeeping schema. */
   static final String TABLE = "released_tables";
+
+  /** The start of the name of the value tables, and of {@link #TABLE}. */
+  static final String PREFIX = "released_";
 
   private final String copy;
   private final Map<String, List<CascadingKey>> keysByParent = new LinkedHashMap<>();
@@ -93,40 +93,21 @@ final class ReleaseMarkers {
 
   /** The bookkeeping table that holds the values {@code key}'s parent released. */
   static String valueTable(CascadingKey key) {
-    return "released_" + DbitTriggers.shortName(key.name());
-  }
-
-  /** The value tables dbit left in {@code copy}'s bookkeeping schema, in lower case. */
-  static Set<String> valueTablesLeft(Connection control, String copy) throws SQLException {
-    return DbitTriggers.lowerCaseNames(
-        control,
-        "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
-            + literal(BookkeepingSchema.of(copy))
-            + " AND TABLE_NAME LIKE 'released!_%' ESCAPE '!' AND TABLE_NAME <> "
-            + literal(TABLE));
+    return PREFIX + DbitTriggers.shortName(key.name());
   }
 
   /** Statements that create the value tables {@code existing} (lower-case names) lacks. */
   List<String> createValueTablesSql(Set<String> existing) {
     List<String> sql = new ArrayList<>();
     keysByParent.forEach(
-        (parent, keys) -> {
-          for (CascadingKey key : keys) {
-            if (!existing.contains(valueTable(key).toLowerCase(Locale.ROOT))) {
-              String columns = columns(key.parentColumns(), "");
-              sql.add(
-                  "CREATE TABLE "
-                      + BookkeepingSchema.table(copy, valueTable(key))
-                      + " (KEY ("
-                      + columns
-                      + ")) ENGINE=InnoDB SELECT "
-                      + columns
-                      + " FROM "
-                      + qualified(copy, parent)
-                      + " WHERE FALSE");
-            }
-          }
-        });
+        (parent, keys) ->
+            keys.stream()
+                .filter(k -> !existing.contains(valueTable(k).toLowerCase(Locale.ROOT)))
+                .forEach(
+                    k ->
+                        sql.add(
+                            DbitTriggers.createKeptSql(
+                                copy, valueTable(k), parent, k.parentColumns()))));
     return sql;
   }
 
@@ -170,21 +151,9 @@ final class ReleaseMarkers {
 
   /** Statements, each after a {@code ;}, that keep the {@code row}'s values of {@code keys}. */
   private static String keep(String copy, List<CascadingKey> keys, String row) {
-    StringBuilder sql = new StringBuilder();
-    for (CascadingKey key : keys) {
-      sql.append("; INSERT INTO ")
-          .append(BookkeepingSchema.table(copy, valueTable(key)))
-          .append(" (")
-          .append(columns(key.parentColumns(), ""))
-          .append(") VALUES (")
-          .append(columns(key.parentColumns(), row + "."))
-          .append(")");
-    }
-    return sql.toString();
-  }
-
-  private static String columns(List<String> names, String prefix) {
-    return names.stream().map(c -> prefix + quote(c)).collect(Collectors.joining(", "));
+    return keys.stream()
+        .map(k -> "; " + DbitTriggers.keepSql(copy, valueTable(k), k.parentColumns(), List.of(row)))
+        .collect(Collectors.joining());
   }
 
   private static Optional<String> updatePart(

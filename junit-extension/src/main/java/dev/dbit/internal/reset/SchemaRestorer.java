@@ -79,21 +79,6 @@ public final class SchemaRestorer implements Cleanups {
     checksums.record(copy, referenceTables);
   }
 
-  /**
-   * Restores a reused copy by what dbit's triggers recorded since it was last clean ({@link
-   * KeyTables#intact}), probing the other tables; every {@code AUTO_INCREMENT} counter counts as
-   * moved.
-   */
-  public void restoreByRecordedKeys(KeyTables triggers) throws SQLException {
-    SchemaOwnership.requireOwned(control.get(), copy, "reset");
-    sources.keepKeysBy(triggers);
-    countersMoved = new TreeSet<>(layout.autoIncrementTables());
-    List<String> untracked = untrackedReferenceTables();
-    checksums.record(template, untracked);
-    probeAndClean();
-    checksums.record(copy, untracked);
-  }
-
   /** Records the reference checksums of a freshly built copy. */
   public void recordBaseline() throws SQLException {
     SchemaOwnership.requireOwned(control.get(), copy, "reset");

@@ -85,7 +85,7 @@ class ReleaseMarkersTest {
     assertThat(markers.createValueTablesSql(Set.of("released_fk_store")))
         .singleElement()
         .asString()
-        .startsWith("CREATE TABLE `copy_dbit`.`released_fk_shelf` (KEY (`id`))");
+        .startsWith("CREATE TABLE `copy_dbit`.`released_fk_shelf` (UNIQUE KEY (`id`))");
     assertThat(Optional.of(markers.clearValuesSql(List.of("region"))))
         .contains("DELETE FROM `copy_dbit`.`released_fk_store`");
   }
