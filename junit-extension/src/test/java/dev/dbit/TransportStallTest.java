@@ -196,21 +196,6 @@ class TransportStallTest {
     }
 
     @Test
-    void aRelayThatSplitsPacketsFailsEvenPlainStatements() throws IOException {
-      DbitTestKit.prepareOn(
-          ExternalServerTest.URL, StallFixtures.PlainStatementsTestCase.class, onSmallShop());
-      try (PacketRelay relay = PacketRelay.splitting(ExternalServerTest.PORT)) {
-        Throwable failure =
-            stallOf(
-                DbitTestKit.run(
-                    StallFixtures.PlainStatementsTestCase.class,
-                    onSmallShop("dbit.url", relay.url())));
-
-        assertStall(failure, ServerTiming.OFF);
-      }
-    }
-
-    @Test
     void honestTestsAreNeverFlagged() {
       EngineExecutionResults results =
           DbitTestKit.run(

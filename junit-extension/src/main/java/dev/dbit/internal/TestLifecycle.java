@@ -234,6 +234,6 @@ final class TestLifecycle {
             e);
       }
     }
-    restorer.changedRows().stopFollowing();
+    restorer.changedRows().stopFollowing(control.get());
   }
 }

@@ -135,7 +135,7 @@ public final class CopyHistory {
       Thread.currentThread().interrupt();
       return false;
     } finally {
-      client.disconnect();
+      BinaryLogAccess.end(client, control);
     }
     return !touched.get();
   }

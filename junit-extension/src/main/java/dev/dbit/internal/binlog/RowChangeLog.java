@@ -83,8 +83,9 @@ public final class RowChangeLog {
         return Optional.empty();
       }
       TrackedTables tracked = TrackedTables.read(control, copy, tables, cascades);
-      RowChangeLog log = follower(server, control);
-      return Optional.of(log.add(copy, tracked));
+      synchronized (RowChangeLog.class) {
+        return Optional.of(follower(server, control).add(copy, tracked));
+      }
     } catch (SQLException | IOException | TimeoutException | RuntimeException e) {
       LOG.log(
           level,
@@ -207,7 +208,7 @@ public final class RowChangeLog {
   private record Logged(String schema, String table, int columnCount) {}
 
   /** One copy's watch, held by its run. */
-  public final class Watch implements AutoCloseable {
+  public final class Watch {
     private final String copy;
 
     private Watch(String copy) {
@@ -270,11 +271,21 @@ public final class RowChangeLog {
       }
     }
 
-    @Override
-    public void close() {
-      synchronized (RowChangeLog.this) {
-        watches.remove(copy);
+    /**
+     * Stops watching the copy; the last watch of a server ends its follower ({@link
+     * BinaryLogAccess#end}).
+     */
+    public void close(Connection control) {
+      synchronized (RowChangeLog.class) {
+        synchronized (RowChangeLog.this) {
+          watches.remove(copy);
+          if (!watches.isEmpty()) {
+            return;
+          }
+        }
+        FOLLOWERS.values().remove(RowChangeLog.this);
       }
+      BinaryLogAccess.end(client, control);
     }
   }
 }

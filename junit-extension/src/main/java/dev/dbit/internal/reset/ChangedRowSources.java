@@ -3,6 +3,7 @@ package dev.dbit.internal.reset;
 import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.template.SchemaLayout;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -118,8 +119,8 @@ public final class ChangedRowSources {
   }
 
   /** Stops following the binary log for this copy; the run is over. */
-  public void stopFollowing() {
-    rowLog.ifPresent(RowChangeLog.Watch::close);
+  public void stopFollowing(Connection control) {
+    rowLog.ifPresent(watch -> watch.close(control));
     rowLog = Optional.empty();
   }
 
