@@ -97,7 +97,7 @@ final class RunStarter {
       long start)
       throws SQLException {
     TemplateBuilder.Template template = template(config, classLoader, connections, control);
-    SchemaLayout layout = SchemaLayout.read(control.get(), template.schema());
+    SchemaLayout layout = TemplateBuilder.layout(control.get(), server.description(), template);
     WorkerCopy worker = WorkerCopy.claim(control, template.fingerprint(), server.description());
     CopyAtStart.dropAbandoned(control.get(), template.fingerprint());
     SchemaRestorer restorer =
