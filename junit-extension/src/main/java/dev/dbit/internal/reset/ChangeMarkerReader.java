@@ -1,5 +1,6 @@
 package dev.dbit.internal.reset;
 
+import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.template.SchemaLayout;
@@ -7,6 +8,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +52,9 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
 
   /** The same with the table DDL count, for the readings that start a test. */
   private final ServerCounters startCounters;
+
+  /** The parents whose release markers the last reading found. */
+  private Set<String> released = Set.of();
 
   /**
    * One reading.
@@ -123,8 +128,9 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
       ServerCounters.Reading reading = counters.readBefore(statement, marks.committedReadSql());
       boolean open = reading.openTransactions() > 0;
       try (ResultSet rows = statement.getResultSet()) {
-        Set<String> marked = ChangeMarks.read(rows);
-        return new Marks(reading, open, open ? null : marked, false);
+        ChangeMarks.Marked marked = ChangeMarks.read(rows);
+        released = marked.released();
+        return new Marks(reading, open, open ? null : marked.tables(), false);
       }
     }
   }
@@ -132,7 +138,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   @Override
   public Marks gate(Optional<Marks> end, boolean cleanAnyway) throws SQLException {
     Snapshot gate = MultiStatement.executeReadingLast(control.get(), readingSql(), snapshot());
-    return new Marks(gate.start(), false, gate.changed(), recreated(gate));
+    return marks(gate);
   }
 
   /** Markers go in the cleanup's transaction: a write after it is marked again. */
@@ -143,7 +149,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
             .withLastInTransaction(marks.clearValuesSql(plan.tables())),
         readingSql(),
         snapshot(),
-        after -> new Marks(after.start(), false, after.changed(), recreated(after)));
+        this::marks);
   }
 
   /**
@@ -165,6 +171,16 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   @Override
   public ServerCounters.Reading peek() throws SQLException {
     return counters.read(control.get());
+  }
+
+  private Marks marks(Snapshot snapshot) throws SQLException {
+    released = snapshot.marked.released();
+    return new Marks(snapshot.start(), false, snapshot.changed(), recreated(snapshot));
+  }
+
+  /** What cascades took, for {@code dirty}, as the last reading's release markers say. */
+  ChangedRows changes(Collection<String> dirty) {
+    return markers.releases().changes(dirty, released);
   }
 
   /**
@@ -200,7 +216,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
   final class Snapshot implements MultiStatement.Reader<Snapshot> {
     private final ServerCounters.Collector start;
     private int taken;
-    private Set<String> marked = Set.of();
+    private ChangeMarks.Marked marked = ChangeMarks.Marked.NOTHING;
     private Map<String, Long> checksums = Map.of();
     private List<String> filled = List.of();
 
@@ -231,7 +247,7 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
 
     /** The tables to clean: marked, or of another engine and no longer as the template has them. */
     Set<String> changed() {
-      Set<String> changed = new LinkedHashSet<>(marked);
+      Set<String> changed = new LinkedHashSet<>(marked.tables());
       changed.addAll(referenceChecksums.changed(checksums, unmarkedReference));
       changed.addAll(filled);
       return changed;

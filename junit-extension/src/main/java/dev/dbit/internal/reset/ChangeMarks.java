@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 /**
  * What dbit's triggers ({@link ChangeMarkers}) recorded in a copy's bookkeeping schema, as the
  * statements that read it and forget it: the changed tables, the parents that released values to a
- * cascade ({@link ReleaseMarkers#marker}), and the values they released.
+ * cascade, and the values they released.
  */
 final class ChangeMarks {
   private final String copy;
@@ -40,17 +40,19 @@ final class ChangeMarks {
         + BookkeepingSchema.table(copy, ReleaseMarkers.TABLE);
   }
 
-  /**
-   * Reads the result of {@link #readSql()} or {@link #committedReadSql()}: the marked tables, and a
-   * {@link ReleaseMarkers#marker} for each parent that released values.
-   */
-  static Set<String> read(ResultSet rows) throws SQLException {
+  /** What the triggers recorded: the marked tables, and the parents that released values. */
+  record Marked(Set<String> tables, Set<String> released) {
+    static final Marked NOTHING = new Marked(Set.of(), Set.of());
+  }
+
+  /** Reads the result of {@link #readSql()} or {@link #committedReadSql()}. */
+  static Marked read(ResultSet rows) throws SQLException {
     Set<String> tables = new LinkedHashSet<>();
+    Set<String> released = new LinkedHashSet<>();
     while (rows.next()) {
-      String name = rows.getString(1);
-      tables.add(rows.getInt(2) == 1 ? ReleaseMarkers.marker(name) : name);
+      (rows.getInt(2) == 1 ? released : tables).add(rows.getString(1));
     }
-    return tables;
+    return new Marked(tables, released);
   }
 
   /**

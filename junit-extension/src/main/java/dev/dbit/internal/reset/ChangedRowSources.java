@@ -6,7 +6,6 @@ import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -59,26 +58,15 @@ public final class ChangedRowSources {
     keyTables = Optional.of(tables);
   }
 
-  /** Learns from {@code markers} which parents released values to their cascades, and which. */
-  void markReleasesBy(ReleaseMarkers markers) {
+  /** Learns from dbit's triggers ({@code reader}) which parents released values, and which. */
+  void markReleasesBy(ChangeMarkerReader reader) {
     marksReleases = true;
-    changesFrom(
-        dirty ->
-            ChangedRows.unknown()
-                .withQuietKeys(markers.quietKeys(dirty))
-                .withValueTables(markers.valueTables(dirty)));
+    changesFrom(reader::changes);
   }
 
   /** How this run restores what cascades change, for the ready line. */
   public String describeCascades(SchemaLayout layout) {
     return CascadeScope.describe(layout, followsLog(), marksReleases);
-  }
-
-  /** {@code changed} without the release markers: the tables alone. */
-  static Set<String> tablesOf(Collection<String> changed) {
-    Set<String> tables = new LinkedHashSet<>(changed);
-    tables.removeIf(ReleaseMarkers::isMarker);
-    return tables;
   }
 
   /** Stops using key tables and what triggers marked: the run finds changes another way. */

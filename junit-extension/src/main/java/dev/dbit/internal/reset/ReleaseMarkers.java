@@ -3,6 +3,7 @@ package dev.dbit.internal.reset;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
+import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.BookkeepingSchema;
 import dev.dbit.internal.template.CascadingKey;
 import dev.dbit.internal.template.SchemaLayout;
@@ -49,46 +50,24 @@ final class ReleaseMarkers {
   }
 
   /**
-   * The marker that says {@code parent} released values to a cascade, as {@link ChangeMarkers#read}
-   * names it among the changed tables (no table's name starts with NUL).
+   * What the triggers say cascades took for {@code dirty}: the keys of a parent there that released
+   * nothing took nothing; those of a parent among {@code released}, the rows under the values its
+   * value tables hold.
    */
-  static String marker(String parent) {
-    return "\0" + parent;
-  }
-
-  /** Whether {@code name}, as read with the changed tables, is a release marker. */
-  static boolean isMarker(String name) {
-    return name.startsWith("\0");
-  }
-
-  /**
-   * The cascading keys whose parent is among {@code dirty} and carries no release marker there: the
-   * log of what they released is complete, and empty.
-   */
-  Set<String> quietKeys(Collection<String> dirty) {
+  ChangedRows changes(Collection<String> dirty, Set<String> released) {
     Set<String> quiet = new LinkedHashSet<>();
-    keysByParent.forEach(
-        (parent, keys) -> {
-          if (!dirty.contains(marker(parent))) {
-            keys.forEach(k -> quiet.add(k.name()));
-          }
-        });
-    return quiet;
-  }
-
-  /**
-   * For each cascading key whose parent is among {@code dirty} with its release marker, the table
-   * (named in full) that holds the values it released, in the parent's column names.
-   */
-  Map<String, String> valueTables(Collection<String> dirty) {
     Map<String, String> tables = new LinkedHashMap<>();
     keysByParent.forEach(
         (parent, keys) -> {
-          if (dirty.contains(marker(parent))) {
-            keys.forEach(k -> tables.put(k.name(), BookkeepingSchema.table(copy, valueTable(k))));
+          for (CascadingKey key : keys) {
+            if (released.contains(parent)) {
+              tables.put(key.name(), BookkeepingSchema.table(copy, valueTable(key)));
+            } else if (dirty.contains(parent)) {
+              quiet.add(key.name());
+            }
           }
         });
-    return tables;
+    return ChangedRows.unknown().withQuietKeys(quiet).withValueTables(tables);
   }
 
   /** The bookkeeping table that holds the values {@code key}'s parent released. */

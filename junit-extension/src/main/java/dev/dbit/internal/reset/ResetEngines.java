@@ -30,10 +30,10 @@ public final class ResetEngines {
 
   private ResetEngines() {}
 
-  /** The schema's tables among {@code changed}, and the release markers of its parents. */
+  /** The schema's tables among {@code changed}. */
   private static Set<String> ours(Set<String> tables, Set<String> changed) {
     Set<String> ours = new LinkedHashSet<>(changed);
-    ours.removeIf(t -> !tables.contains(t) && !ReleaseMarkers.isMarker(t));
+    ours.retainAll(tables);
     return ours;
   }
 
@@ -84,7 +84,6 @@ public final class ResetEngines {
       return new ResetEngine<>(new ProbeReader(control, counters), restorer, ours);
     }
     markers.get().keys().ifPresent(rows::keepKeysBy);
-    rows.markReleasesBy(markers.get().releases());
     ChangeMarkerReader reader =
         ChangeMarkerReader.start(
             control,
@@ -94,6 +93,7 @@ public final class ResetEngines {
             copy,
             markers.get(),
             counters);
+    rows.markReleasesBy(reader);
     return new ResetEngine<>(reader, restorer, ours);
   }
 }

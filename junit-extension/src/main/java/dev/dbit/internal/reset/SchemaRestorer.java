@@ -116,8 +116,7 @@ public final class SchemaRestorer implements Cleanups {
     if (!applies) {
       return Optional.empty();
     }
-    Set<String> reached = layout.withCascades(ChangedRowSources.tablesOf(flagged));
-    flagged.stream().filter(ReleaseMarkers::isMarker).forEach(reached::add);
+    Set<String> reached = layout.withCascades(flagged);
     Set<String> differing = probe.afterRollback(reached, sources.changes(reached));
     reached.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
     return Optional.of(differing);
@@ -145,12 +144,7 @@ public final class SchemaRestorer implements Cleanups {
   }
 
   private CleanupPlan plan(Collection<String> dirty, ChangedRows changes) {
-    return planner.plan(
-        ChangedRowSources.tablesOf(dirty),
-        countersMoved,
-        resetAutoIncrement,
-        changes,
-        sources.keyTables());
+    return planner.plan(dirty, countersMoved, resetAutoIncrement, changes, sources.keyTables());
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.dbit.internal.reset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.CascadingKey;
 import dev.dbit.internal.template.SchemaLayout;
 import java.util.List;
@@ -77,10 +78,10 @@ class ReleaseMarkersTest {
 
   @Test
   void onlyAParentWithItsReleaseMarkerHandsOverValues() {
-    Set<String> dirty = Set.of("region", "store", ReleaseMarkers.marker("store"));
+    ChangedRows changes = markers.changes(Set.of("region", "store"), Set.of("store"));
 
-    assertThat(markers.quietKeys(dirty)).containsExactly("fk_store");
-    assertThat(markers.valueTables(dirty))
+    assertThat(changes.releasedBy("fk_store")).contains(Set.of());
+    assertThat(changes.valueTables())
         .isEqualTo(Map.of("fk_shelf", "`copy_dbit`.`released_fk_shelf`"));
     assertThat(markers.createValueTablesSql(Set.of("released_fk_store")))
         .singleElement()
