@@ -27,7 +27,7 @@ class AssertionApiTest {
     assertThat(failures).singleElement().isInstanceOf(AssertionError.class);
     assertThat(failures.get(0).getMessage())
         .matches(
-            "expected at most 2 statements \\(@ExpectMaxStatements\\), but the test executed 3 \\(JDBC"
+            "expected at most 2 statements \\(@ExpectStatements\\(atMost = true\\)\\), but the test executed 3 \\(JDBC"
                 + " wait [0-9]+\\.[0-9]{2} ms, server SQL [0-9]+\\.[0-9]{2} ms, server Questions \\+[0-9]+\\)"
                 + "\\RWhat ran, by kind: select=[0-9]+ insert=[0-9]+ .*(?s:.*)");
     assertThat(results.testEvents().succeeded().count()).isEqualTo(2);
@@ -61,7 +61,7 @@ class AssertionApiTest {
   }
 
   @DbIntegrationTest
-  @ExpectMaxStatements(2)
+  @ExpectStatements(value = 2, atMost = true)
   static class BudgetTestCase {
     @Test
     void staysWithinTheClassBudget(DataSource dataSource) throws SQLException {
@@ -74,7 +74,7 @@ class AssertionApiTest {
     }
 
     @Test
-    @ExpectMaxStatements(5)
+    @ExpectStatements(value = 5, atMost = true)
     void hasItsOwnLargerBudget(DataSource dataSource) throws SQLException {
       insert(dataSource, 5);
     }

@@ -57,7 +57,7 @@ class ResetGranularityTest {
     assertThat(failed.get(0).getTestDescriptor().getDisplayName()).isEqualTo("writes twice");
     assertThat(DbitTestKit.failure(failed.get(0)).getMessage())
         .startsWith(
-            "expected at most 2 statements (@ExpectMaxStatements), but the test executed 3");
+            "expected at most 2 statements (@ExpectStatements(atMost = true)), but the test executed 3");
     // Every dynamic test was measured and reported on its own.
     assertThat(
             results.testEvents().reportingEntryPublished().stream()
@@ -116,7 +116,7 @@ class ResetGranularityTest {
   static class ResetEachTestCase {
     @TestFactory
     @ResetEachDynamicTest
-    @ExpectMaxStatements(2)
+    @ExpectStatements(value = 2, atMost = true)
     Stream<DynamicTest> independent(DataSource db) {
       return Stream.of(
           DynamicTest.dynamicTest("first", () -> seeThenAdd(db, 1)),

@@ -108,6 +108,11 @@ class StatementShapesTest {
     // Printed so that CI logs show what a developer would see.
     failures.values().forEach(System.out::println);
     assertThat(results.testEvents().succeeded().count()).isEqualTo(1);
+    assertThat(failures.get("missesBothAnExactCountAndAMaximum(DataSource)"))
+        .startsWith(
+            "expected exactly 1 insert statements (@ExpectStatements), but the test executed 0;"
+                + " expected at most 2 statements (@ExpectStatements(atMost = true)), but the test"
+                + " executed 3 (");
     assertThat(failures.get("claimsAnUpdateButOnlyReads(DataSource)"))
         .startsWith(
             "expected exactly 1 update statements (@ExpectStatements), but the test executed 0 (")
@@ -115,7 +120,7 @@ class StatementShapesTest {
         .contains("2 x  select count(*) from brand");
     assertThat(failures.get("readsTooOften(DataSource)"))
         .startsWith(
-            "expected at most 1 select statements (@ExpectMaxStatements), but the test executed 2");
+            "expected at most 1 select statements (@ExpectStatements(atMost = true)), but the test executed 2");
   }
 
   @Test
@@ -225,7 +230,7 @@ class StatementShapesTest {
     }
 
     @Test
-    @ExpectMaxStatements(select = 1) // maxima, per kind or in all (value)
+    @ExpectStatements(select = 1, atMost = true) // maxima, per kind or in all (value)
     void readsTooOften(DataSource dataSource) throws SQLException {
       count(dataSource);
       count(dataSource);
@@ -237,6 +242,15 @@ class StatementShapesTest {
     @ExpectStatements(select = 1, insert = 1, delete = 0)
     void writesAndReadsAsExpected(DataSource dataSource) throws SQLException {
       insertBrand(dataSource);
+      count(dataSource);
+    }
+
+    @Test
+    @ExpectStatements(insert = 1)
+    @ExpectStatements(value = 2, atMost = true)
+    void missesBothAnExactCountAndAMaximum(DataSource dataSource) throws SQLException {
+      count(dataSource);
+      count(dataSource);
       count(dataSource);
     }
   }

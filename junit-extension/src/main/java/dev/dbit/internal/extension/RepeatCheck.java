@@ -17,7 +17,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * Likely N+1s of one finished test: select shapes it ran at least {@code dbit.repeats.threshold}
  * times with different values, less those an {@link AcceptRepeats} on the test or its class
  * accepts. Writes repeated in a loop are left out: tests set up their rows that way, and {@link
- * dev.dbit.ExpectMaxStatements} bounds them where it matters.
+ * dev.dbit.ExpectStatements} bounds them where it matters.
  */
 final class RepeatCheck {
   private RepeatCheck() {}

@@ -1,11 +1,9 @@
 package dev.dbit.internal.extension;
 
-import dev.dbit.ExpectMaxStatements;
 import dev.dbit.ExpectStatements;
 import dev.dbit.StatementKind;
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.shape.ShapeLines;
-import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +11,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
-/** The {@link ExpectMaxStatements} and {@link ExpectStatements} checks of one finished test. */
+/** The {@link ExpectStatements} checks of one finished test. */
 final class StatementBudget {
   /** Shapes listed in a failure. */
   private static final int LISTED_SHAPES = 10;
@@ -26,28 +24,9 @@ final class StatementBudget {
    */
   static Optional<AssertionError> check(ExtensionContext context, TestMetrics metrics) {
     List<String> broken = new ArrayList<>();
-    find(context, ExpectMaxStatements.class)
-        .ifPresent(
-            max ->
-                compareAll(
-                    broken,
-                    "at most",
-                    metrics,
-                    max.value(),
-                    new int[] {max.select(), max.insert(), max.update(), max.delete(), max.other()},
-                    "@ExpectMaxStatements"));
-    find(context, ExpectStatements.class)
-        .ifPresent(
-            exact ->
-                compareAll(
-                    broken,
-                    "exactly",
-                    metrics,
-                    exact.value(),
-                    new int[] {
-                      exact.select(), exact.insert(), exact.update(), exact.delete(), exact.other()
-                    },
-                    "@ExpectStatements"));
+    for (ExpectStatements expected : find(context)) {
+      compareAll(broken, expected, metrics);
+    }
     if (broken.isEmpty()) {
       return Optional.empty();
     }
@@ -67,35 +46,31 @@ final class StatementBudget {
                 + ShapeLines.top(metrics, LISTED_SHAPES)));
   }
 
-  /** {@code perKind} in the order of {@link StatementKind}'s constants; -1 is not checked. */
   private static void compareAll(
-      List<String> broken,
-      String how,
-      TestMetrics metrics,
-      int total,
-      int[] perKind,
-      String annotation) {
-    compare(broken, how, total, metrics.statements(), "statements", annotation);
+      List<String> broken, ExpectStatements expected, TestMetrics metrics) {
+    int[] perKind = {
+      expected.select(), expected.insert(), expected.update(), expected.delete(), expected.other()
+    };
+    compare(broken, expected, expected.value(), metrics.statements(), "statements");
     for (StatementKind kind : StatementKind.values()) {
-      compare(
-          broken, how, perKind[kind.ordinal()], metrics.statements(kind), name(kind), annotation);
+      compare(broken, expected, perKind[kind.ordinal()], metrics.statements(kind), name(kind));
     }
   }
 
+  /** {@code expected} of -1 is not checked. */
   private static void compare(
-      List<String> broken, String how, int expected, long actual, String what, String annotation) {
-    boolean wrong = how.equals("exactly") ? actual != expected : actual > expected;
+      List<String> broken, ExpectStatements how, int expected, long actual, String what) {
+    boolean wrong = how.atMost() ? actual > expected : actual != expected;
     if (expected >= 0 && wrong) {
       broken.add(
-          how
-              + " "
-              + expected
-              + " "
-              + what
-              + " ("
-              + annotation
-              + "), but the test executed "
-              + actual);
+          String.format(
+              Locale.ROOT,
+              "%s %d %s (@ExpectStatements%s), but the test executed %d",
+              how.atMost() ? "at most" : "exactly",
+              expected,
+              what,
+              how.atMost() ? "(atMost = true)" : "",
+              actual));
     }
   }
 
@@ -103,10 +78,16 @@ final class StatementBudget {
     return kind.name().toLowerCase(Locale.ROOT) + " statements";
   }
 
-  private static <A extends Annotation> Optional<A> find(ExtensionContext context, Class<A> type) {
-    return AnnotationSupport.findAnnotation(
-            methodContext(context).flatMap(ExtensionContext::getTestMethod), type)
-        .or(() -> AnnotationSupport.findAnnotation(context.getTestClass(), type));
+  /** The method's expectations (for a dynamic test: its factory method's), or else the class's. */
+  private static List<ExpectStatements> find(ExtensionContext context) {
+    List<ExpectStatements> onMethod =
+        AnnotationSupport.findRepeatableAnnotations(
+            methodContext(context).flatMap(ExtensionContext::getTestMethod),
+            ExpectStatements.class);
+    return onMethod.isEmpty()
+        ? AnnotationSupport.findRepeatableAnnotations(
+            context.getTestClass(), ExpectStatements.class)
+        : onMethod;
   }
 
   /**

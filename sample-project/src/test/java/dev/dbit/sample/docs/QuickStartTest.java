@@ -3,7 +3,7 @@ package dev.dbit.sample.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dbit.DbIntegrationTest;
-import dev.dbit.ExpectMaxStatements;
+import dev.dbit.ExpectStatements;
 import dev.dbit.TestDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -39,7 +39,7 @@ class QuickStartTest {
   }
 
   @Test
-  @ExpectMaxStatements(3)
+  @ExpectStatements(value = 3, atMost = true)
   void pinsItsDatabaseBehaviour(DataSource dataSource, TestDatabase database) throws SQLException {
     try (Connection connection = dataSource.getConnection();
         Statement statement = connection.createStatement()) {
