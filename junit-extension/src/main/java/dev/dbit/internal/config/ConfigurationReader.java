@@ -6,9 +6,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -98,15 +96,8 @@ public final class ConfigurationReader {
   }
 
   private EmbeddedEngine engine() {
-    String raw =
-        values.value(DbIntegrationTest.EMBEDDED_ENGINE).orElse(EmbeddedEngine.AUTO.value());
-    return EmbeddedEngine.fromValue(raw.toLowerCase(Locale.ROOT))
-        .orElseThrow(
-            () ->
-                TypedValues.invalid(
-                    DbIntegrationTest.EMBEDDED_ENGINE,
-                    raw,
-                    "Allowed values: " + EmbeddedEngine.allowedValues() + "."));
+    return values.choice(
+        DbIntegrationTest.EMBEDDED_ENGINE, EmbeddedEngine.class, EmbeddedEngine.AUTO);
   }
 
   private Optional<Path> mysqld() {
@@ -151,15 +142,7 @@ public final class ConfigurationReader {
   }
 
   private StallSettings stall() {
-    String rawMode = values.value(DbIntegrationTest.STALL_MODE).orElse("fail");
-    StallSettings.StallMode mode =
-        Arrays.stream(StallSettings.StallMode.values())
-            .filter(m -> m.value().equals(rawMode.toLowerCase(Locale.ROOT)))
-            .findFirst()
-            .orElseThrow(
-                () ->
-                    TypedValues.invalid(
-                        DbIntegrationTest.STALL_MODE, rawMode, "Allowed values: fail, warn, off."));
+    Mode mode = values.choice(DbIntegrationTest.STALL_MODE, Mode.class, Mode.FAIL);
     int minStatements =
         values.wholeNumber(
             DbIntegrationTest.STALL_MIN_STATEMENTS, DEFAULT_STALL_MIN_STATEMENTS, 1, 1_000_000);
@@ -169,15 +152,8 @@ public final class ConfigurationReader {
   }
 
   private ProviderKind provider(Optional<String> url) {
-    String raw = values.value(DbIntegrationTest.PROVIDER).orElse(ProviderKind.AUTO.value());
     ProviderKind kind =
-        ProviderKind.fromValue(raw.toLowerCase(Locale.ROOT))
-            .orElseThrow(
-                () ->
-                    TypedValues.invalid(
-                        DbIntegrationTest.PROVIDER,
-                        raw,
-                        "Allowed values: " + ProviderKind.allowedValues() + "."));
+        values.choice(DbIntegrationTest.PROVIDER, ProviderKind.class, ProviderKind.AUTO);
     if (kind == ProviderKind.EXTERNAL && url.isEmpty()) {
       throw new ExtensionConfigurationException(
           "dbit: "

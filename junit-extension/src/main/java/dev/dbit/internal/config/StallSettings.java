@@ -1,7 +1,5 @@
 package dev.dbit.internal.config;
 
-import java.util.Locale;
-
 /**
  * The stall guard's settings.
  *
@@ -9,16 +7,4 @@ import java.util.Locale;
  * @param minStatements fewest statements a judged test ran
  * @param maxSqlShare largest share of wall time the server may spend on the test's SQL
  */
-public record StallSettings(StallMode mode, int minStatements, double maxSqlShare) {
-
-  /** What happens to a stalled test. */
-  public enum StallMode {
-    FAIL,
-    WARN,
-    OFF;
-
-    public String value() {
-      return name().toLowerCase(Locale.ROOT);
-    }
-  }
-}
+public record StallSettings(Mode mode, int minStatements, double maxSqlShare) {}

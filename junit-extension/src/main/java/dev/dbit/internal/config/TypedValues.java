@@ -3,9 +3,11 @@ package dev.dbit.internal.config;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /** One configuration parameter as a typed value, with an error naming the key when it is not. */
@@ -32,6 +34,28 @@ final class TypedValues {
       case "false" -> false;
       default -> throw invalid(key, raw.get(), "Allowed values: true, false.");
     };
+  }
+
+  /**
+   * One of {@code type}'s constants, named in lower case; {@code fallback} when unset. The error
+   * lists the allowed values.
+   */
+  <E extends Enum<E>> E choice(String key, Class<E> type, E fallback) {
+    Optional<String> raw = value(key);
+    if (raw.isEmpty()) {
+      return fallback;
+    }
+    for (E constant : type.getEnumConstants()) {
+      if (constant.name().equalsIgnoreCase(raw.get())) {
+        return constant;
+      }
+    }
+    throw invalid(
+        key,
+        raw.get(),
+        Arrays.stream(type.getEnumConstants())
+            .map(c -> c.name().toLowerCase(Locale.ROOT))
+            .collect(Collectors.joining(", ", "Allowed values: ", ".")));
   }
 
   /** A whole number from {@code min} to {@code max}; {@code fallback} when unset. */

@@ -4,6 +4,7 @@ import dev.dbit.AcceptRepeats;
 import dev.dbit.StatementKind;
 import dev.dbit.StatementShape;
 import dev.dbit.TestMetrics;
+import dev.dbit.internal.config.Mode;
 import dev.dbit.internal.config.RepeatSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,7 @@ final class RepeatCheck {
   /** The report of the test's repeats; empty when it has none or repeats are off. */
   static Optional<String> find(
       ExtensionContext context, TestMetrics metrics, RepeatSettings settings) {
-    if (settings.mode() == RepeatSettings.RepeatMode.OFF) {
+    if (settings.mode() == Mode.OFF) {
       return Optional.empty();
     }
     List<AcceptRepeats> accepted = accepted(context);

@@ -5,7 +5,7 @@ import dev.dbit.ReportKeys;
 import dev.dbit.TestMetrics;
 import dev.dbit.TransportStallError;
 import dev.dbit.internal.DbitRun;
-import dev.dbit.internal.config.StallSettings;
+import dev.dbit.internal.config.Mode;
 import dev.dbit.internal.report.SurefireLine;
 import dev.dbit.internal.stall.StallGuard;
 import dev.dbit.internal.stall.StallJudge;
@@ -80,7 +80,7 @@ final class SmallTestStalls {
                         .filter(m -> runTally.hasSignatureFrom(testClass))
                         .map(message -> new TransportStallError(message, runTally.total())));
     if (stall.isPresent()) {
-      if (guard.settings().mode() == StallSettings.StallMode.FAIL) {
+      if (guard.settings().mode() == Mode.FAIL) {
         throw stall.get();
       }
       LOG.log(Level.WARNING, tally.scope() + ": " + stall.get().getMessage());

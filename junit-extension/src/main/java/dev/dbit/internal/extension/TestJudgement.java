@@ -4,8 +4,7 @@ import dev.dbit.ReportKeys;
 import dev.dbit.TestMetrics;
 import dev.dbit.TransportStallError;
 import dev.dbit.internal.DbitRun;
-import dev.dbit.internal.config.RepeatSettings;
-import dev.dbit.internal.config.StallSettings;
+import dev.dbit.internal.config.Mode;
 import dev.dbit.internal.report.SurefireLine;
 import dev.dbit.internal.shape.ShapeLines;
 import dev.dbit.internal.stall.StallGuard;
@@ -39,11 +38,9 @@ final class TestJudgement {
     String name = testClass.getSimpleName() + "." + context.getDisplayName();
     DbitRun.EndOfTest end = run.endTest(name);
     TestMetrics metrics = end.metrics();
-    StallSettings.StallMode mode = run.stallGuard().settings().mode();
+    Mode mode = run.stallGuard().settings().mode();
     Optional<StallGuard.Assessment> assessment =
-        mode == StallSettings.StallMode.OFF
-            ? Optional.empty()
-            : Optional.of(run.stallGuard().assess(metrics));
+        mode == Mode.OFF ? Optional.empty() : Optional.of(run.stallGuard().assess(metrics));
     assessment.ifPresent(a -> SmallTestStalls.record(context, run.stallGuard(), name, metrics, a));
     Optional<String> repeats = RepeatCheck.find(context, metrics, run.config().repeats());
     publish(context, run, entries(metrics, assessment, repeats), resetMillis);
@@ -73,13 +70,13 @@ final class TestJudgement {
                     new TransportStallError(
                         message + System.lineSeparator() + ShapeLines.top(metrics, 5), metrics));
     if (stall.isPresent()) {
-      if (mode == StallSettings.StallMode.FAIL) {
+      if (mode == Mode.FAIL) {
         throw stall.get();
       }
       LOG.log(Level.WARNING, context.getDisplayName() + ": " + stall.get().getMessage());
     }
     if (repeats.isPresent()) {
-      if (run.config().repeats().mode() == RepeatSettings.RepeatMode.FAIL) {
+      if (run.config().repeats().mode() == Mode.FAIL) {
         throw new AssertionError(repeats.get());
       }
       LOG.log(Level.WARNING, "dbit: " + name + ": " + repeats.get());

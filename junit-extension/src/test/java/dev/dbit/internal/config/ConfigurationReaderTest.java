@@ -28,7 +28,7 @@ class ConfigurationReaderTest {
     assertThat(config.jdbcParams()).isEmpty();
     assertThat(config.poolSize()).isEqualTo(4);
     assertThat(config.image()).isEqualTo("mysql:8.4");
-    assertThat(config.stall()).isEqualTo(new StallSettings(StallSettings.StallMode.FAIL, 20, 0.2));
+    assertThat(config.stall()).isEqualTo(new StallSettings(Mode.FAIL, 20, 0.2));
   }
 
   @Test
@@ -95,7 +95,7 @@ class ConfigurationReaderTest {
                 "dbit.stall.min-statements", "50",
                 "dbit.stall.max-sql-share", "0.05"));
 
-    assertThat(config.stall()).isEqualTo(new StallSettings(StallSettings.StallMode.WARN, 50, 0.05));
+    assertThat(config.stall()).isEqualTo(new StallSettings(Mode.WARN, 50, 0.05));
   }
 
   @Test
@@ -155,6 +155,10 @@ class ConfigurationReaderTest {
             + " connection. Remove it from dbit.jdbc.params.",
         "dbit.stall.mode|strict|dbit: invalid value 'strict' for dbit.stall.mode. Allowed values:"
             + " fail, warn, off.",
+        "dbit.repeats.mode|loud|dbit: invalid value 'loud' for dbit.repeats.mode. Allowed values:"
+            + " fail, warn, off.",
+        "dbit.embedded.engine|postgres|dbit: invalid value 'postgres' for dbit.embedded.engine."
+            + " Allowed values: auto, mariadb, mysql.",
         "dbit.stall.min-statements|0|dbit: invalid value '0' for dbit.stall.min-statements. Allowed"
             + " values: a whole number from 1 to 1000000.",
         "dbit.stall.max-sql-share|20%|dbit: invalid value '20%' for dbit.stall.max-sql-share. Allowed"

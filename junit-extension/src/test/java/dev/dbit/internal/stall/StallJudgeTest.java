@@ -3,6 +3,7 @@ package dev.dbit.internal.stall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dbit.TestMetrics;
+import dev.dbit.internal.config.Mode;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.report.Percentiles;
 import java.util.OptionalDouble;
@@ -11,8 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /** The verdict on numbers alone; the EngineTestKit tests cover it on real stalls. */
 class StallJudgeTest {
-  private static final StallSettings DEFAULTS =
-      new StallSettings(StallSettings.StallMode.FAIL, 20, 0.2);
+  private static final StallSettings DEFAULTS = new StallSettings(Mode.FAIL, 20, 0.2);
   private static final Percentiles LOOPBACK_ROUND_TRIP = new Percentiles(50, 0.08, 0.10, 0.20);
 
   private static TestMetrics metrics(
