@@ -171,20 +171,11 @@ public @interface DbIntegrationTest {
    * {@link TransportStallError}, {@code warn} reports it and lets it pass, {@code off} only
    * measures.
    *
-   * <p>A transport stall: the test ran at least {@value #STALL_MIN_STATEMENTS} statements, the
-   * server spent at most {@value #STALL_MAX_SQL_SHARE} of the wall time on them, and most of the
-   * wall time was spent waiting inside JDBC calls, far above a normal round trip.
+   * <p>A transport stall: the test ran at least 20 statements (smaller ones are judged together
+   * with their class and the run), the server spent at most a fifth of the wall time on them, and
+   * most of the wall time was spent waiting inside JDBC calls, far above a normal round trip.
    */
   String STALL_MODE = "dbit.stall.mode";
-
-  /** Fewest statements a test must run to be judged for a stall; default {@code 20}. */
-  String STALL_MIN_STATEMENTS = "dbit.stall.min-statements";
-
-  /**
-   * Largest share of wall time (0 to 1) the server may spend on a test's SQL for the test to count
-   * as stalled; default {@code 0.2}.
-   */
-  String STALL_MAX_SQL_SHARE = "dbit.stall.max-sql-share";
 
   /**
    * Directory where each fork writes {@code dbit-<runId>-<fork>.json} and where {@code report.html}
@@ -229,13 +220,9 @@ public @interface DbIntegrationTest {
   String LOG_VERBOSE = "dbit.log.verbose";
 
   /**
-   * What dbit does with a likely N+1, a statement shape a test ran at least {@link
-   * #REPEATS_THRESHOLD} times with different values: {@code warn} (default) reports it on the
-   * console and in the reports, {@code fail} fails the test, {@code off} does neither. {@link
-   * AcceptRepeats} accepts a known one.
+   * What dbit does with a likely N+1, a select shape a test ran with at least 10 different values:
+   * {@code warn} (default) reports it on the console and in the reports, {@code fail} fails the
+   * test, {@code off} does neither. {@link AcceptRepeats} accepts a known one.
    */
   String REPEATS_MODE = "dbit.repeats.mode";
-
-  /** Fewest executions with different values of one shape that count as a repeat; default 10. */
-  String REPEATS_THRESHOLD = "dbit.repeats.threshold";
 }

@@ -108,8 +108,8 @@ public final class ReportKeys {
   public static final String SHAPES = "dbit.shapes";
 
   /**
-   * Per test with a likely N+1 (a shape run at least {@link DbIntegrationTest#REPEATS_THRESHOLD}
-   * times with different values) that no {@link AcceptRepeats} accepts: what dbit reported.
+   * Per test with a likely N+1 (a select shape run with at least 10 different values) that no
+   * {@link AcceptRepeats} accepts: what dbit reported.
    *
    * @since 0.1
    */

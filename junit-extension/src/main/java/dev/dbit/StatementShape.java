@@ -13,8 +13,7 @@ import org.apiguardian.api.API;
  * @param kind what the statements do
  * @param count how many times the test executed it (a batch counts once)
  * @param distinctValues how many executions had literals or bound values no earlier one of the
- *     shape had, counted up to the larger of 100 and {@code dbit.repeats.threshold}; a shape run
- *     many times with many values is a likely N+1
+ *     shape had, counted up to 100; a shape run many times with many values is a likely N+1
  * @param jdbcMillis time spent inside those executions, in milliseconds
  * @since 0.1
  */

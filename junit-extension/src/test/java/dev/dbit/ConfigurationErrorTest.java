@@ -35,8 +35,6 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.EMBEDDED_DIR, "/etc/hostname"),
           Map.entry(DbIntegrationTest.IMAGE, "MySQL 8"),
           Map.entry(DbIntegrationTest.STALL_MODE, "strict"),
-          Map.entry(DbIntegrationTest.STALL_MIN_STATEMENTS, "-1"),
-          Map.entry(DbIntegrationTest.STALL_MAX_SQL_SHARE, "0"),
           Map.entry(DbIntegrationTest.RESET_AUTO_INCREMENT, "yes"),
           Map.entry(DbIntegrationTest.RESET_TRIGGERS, "off"),
           Map.entry(DbIntegrationTest.PASSWORD_FILE, "/no/such/dbit-password"),
@@ -51,8 +49,7 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.SPRING_CLEAR_CACHES, "yes"),
           Map.entry(DbIntegrationTest.LOG_VERBOSE, "loud"),
           Map.entry(DbIntegrationTest.REPORT_TEST_LINES, "sometimes"),
-          Map.entry(DbIntegrationTest.REPEATS_MODE, "loud"),
-          Map.entry(DbIntegrationTest.REPEATS_THRESHOLD, "1"));
+          Map.entry(DbIntegrationTest.REPEATS_MODE, "loud"));
 
   /** Keys any text is valid for: a wrong user or password shows when dbit connects. */
   static final java.util.Set<String> FREE_TEXT =

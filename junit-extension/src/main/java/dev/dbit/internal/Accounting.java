@@ -7,7 +7,7 @@ import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
 
 /** The listeners dbit puts between tests and the connections it hands them. */
 final class Accounting {
-  /** Distinct values counted per statement shape at least (more if dbit.repeats.threshold is). */
+  /** Distinct values counted per statement shape at most. */
   static final int SHAPE_VALUES_COUNTED = 100;
 
   private Accounting() {}

@@ -152,7 +152,7 @@ final class RunStarter {
             watches,
             new LockJanitor(control, worker.schema()),
             config.resetAutoIncrement(),
-            Math.max(Accounting.SHAPE_VALUES_COUNTED, config.repeats().threshold()));
+            Accounting.SHAPE_VALUES_COUNTED);
     DataSource unpooled =
         Accounting.accounted(
             "dbit-extra", unpooled(poolConnections, worker, testConnections), watches, false);

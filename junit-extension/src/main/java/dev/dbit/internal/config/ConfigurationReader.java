@@ -23,8 +23,6 @@ public final class ConfigurationReader {
   static final String DEFAULT_IMAGE = "mysql:8.4";
   static final int DEFAULT_POOL_SIZE = 4;
   static final int MAX_POOL_SIZE = 64;
-  static final int DEFAULT_STALL_MIN_STATEMENTS = 20;
-  static final double DEFAULT_STALL_MAX_SQL_SHARE = 0.2;
 
   /** The environment variable that may carry the external server's password. */
   public static final String PASSWORD_ENVIRONMENT = PasswordSource.ENVIRONMENT;
@@ -54,6 +52,7 @@ public final class ConfigurationReader {
 
   /** Reads all keys; throws {@link ExtensionConfigurationException} on the first bad value. */
   public DbitConfiguration read() {
+    RemovedKeys.refuse(parameters);
     Optional<String> url = values.value(DbIntegrationTest.URL);
     url.ifPresent(ConnectionRules::validateUrl);
     ProviderKind provider = provider(url);
@@ -143,12 +142,7 @@ public final class ConfigurationReader {
 
   private StallSettings stall() {
     Mode mode = values.choice(DbIntegrationTest.STALL_MODE, Mode.class, Mode.FAIL);
-    int minStatements =
-        values.wholeNumber(
-            DbIntegrationTest.STALL_MIN_STATEMENTS, DEFAULT_STALL_MIN_STATEMENTS, 1, 1_000_000);
-    double maxSqlShare =
-        values.share(DbIntegrationTest.STALL_MAX_SQL_SHARE, DEFAULT_STALL_MAX_SQL_SHARE);
-    return new StallSettings(mode, minStatements, maxSqlShare);
+    return StallSettings.of(mode);
   }
 
   private ProviderKind provider(Optional<String> url) {

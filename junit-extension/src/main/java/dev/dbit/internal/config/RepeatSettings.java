@@ -9,12 +9,11 @@ import dev.dbit.DbIntegrationTest;
  * @param threshold fewest executions with different values that count as a repeat
  */
 public record RepeatSettings(Mode mode, int threshold) {
-  static final int DEFAULT_THRESHOLD = 10;
+  /** Fewest executions with different values that count as a repeat. */
+  public static final int THRESHOLD = 10;
 
   static RepeatSettings read(TypedValues values) {
-    Mode mode = values.choice(DbIntegrationTest.REPEATS_MODE, Mode.class, Mode.WARN);
-    int threshold =
-        values.wholeNumber(DbIntegrationTest.REPEATS_THRESHOLD, DEFAULT_THRESHOLD, 2, 100_000);
-    return new RepeatSettings(mode, threshold);
+    return new RepeatSettings(
+        values.choice(DbIntegrationTest.REPEATS_MODE, Mode.class, Mode.WARN), THRESHOLD);
   }
 }

@@ -76,24 +76,6 @@ final class TypedValues {
     }
   }
 
-  /** A share greater than 0 and at most 1; {@code fallback} when unset. */
-  double share(String key, double fallback) {
-    Optional<String> raw = value(key);
-    if (raw.isEmpty()) {
-      return fallback;
-    }
-    String allowed = "Allowed values: a number greater than 0 and at most 1, for example 0.2.";
-    try {
-      double number = Double.parseDouble(raw.get());
-      if (!(number > 0 && number <= 1)) {
-        throw invalid(key, raw.get(), allowed);
-      }
-      return number;
-    } catch (NumberFormatException e) {
-      throw invalid(key, raw.get(), allowed);
-    }
-  }
-
   /** The trimmed value of {@code key}; empty when unset or blank. */
   Optional<String> value(String key) {
     return parameters.apply(key).map(String::trim).filter(v -> !v.isEmpty());

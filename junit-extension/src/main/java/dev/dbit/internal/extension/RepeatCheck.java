@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * Likely N+1s of one finished test: select shapes it ran at least {@code dbit.repeats.threshold}
+ * Likely N+1s of one finished test: select shapes it ran at least {@value RepeatSettings#THRESHOLD}
  * times with different values, less those an {@link AcceptRepeats} on the test or its class
  * accepts. Writes repeated in a loop are left out: tests set up their rows that way, and {@link
  * dev.dbit.ExpectStatements} bounds them where it matters.
@@ -70,9 +70,7 @@ final class RepeatCheck {
             repeated.size() == 1
                 ? "likely N+1: one select shape ran with "
                 : "likely N+1: " + repeated.size() + " select shapes ran each with ");
-    text.append("at least ")
-        .append(settings.threshold())
-        .append(" different values in this test (dbit.repeats.threshold):");
+    text.append("at least ").append(settings.threshold()).append(" different values in this test:");
     for (StatementShape shape : repeated) {
       text.append(
           String.format(

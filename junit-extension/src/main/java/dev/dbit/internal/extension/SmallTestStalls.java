@@ -1,6 +1,5 @@
 package dev.dbit.internal.extension;
 
-import dev.dbit.DbIntegrationTest;
 import dev.dbit.ReportKeys;
 import dev.dbit.TestMetrics;
 import dev.dbit.TransportStallError;
@@ -20,13 +19,13 @@ import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
 
 /**
- * Judges the tests too small to judge alone (fewer than {@link
- * DbIntegrationTest#STALL_MIN_STATEMENTS} statements) together: those of a class when the class
- * ends, and those of the whole run so far after every class. A class's verdict, and the run's when
- * it finds a stall, reach the console and Surefire's output of the class as well as the reports. In
- * {@code fail} mode, a class fails when its small tests together show a confirmed stall, and when
- * the run's do and the class's tests are among them, so that a run-level stall fails the build
- * through every class that adds to it from then on, each failure naming every class so far.
+ * Judges the tests too small to judge alone (fewer than {@value StallSettings#MIN_STATEMENTS}
+ * statements) together: those of a class when the class ends, and those of the whole run so far
+ * after every class. A class's verdict, and the run's when it finds a stall, reach the console and
+ * Surefire's output of the class as well as the reports. In {@code fail} mode, a class fails when
+ * its small tests together show a confirmed stall, and when the run's do and the class's tests are
+ * among them, so that a run-level stall fails the build through every class that adds to it from
+ * then on, each failure naming every class so far.
  */
 final class SmallTestStalls {
   private static final System.Logger LOG = System.getLogger("dev.dbit");

@@ -1,6 +1,5 @@
 package dev.dbit.internal.stall;
 
-import dev.dbit.DbIntegrationTest;
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.jdbc.ConnectionFactory;
@@ -93,10 +92,9 @@ public final class StallGuard {
       String reason =
           String.format(
               Locale.ROOT,
-              "%d small tests with %d statements together, fewer than %s=%d: judged with the run",
+              "%d small tests with %d statements together, fewer than %d: judged with the run",
               tally.smallTests(),
               tally.smallStatements(),
-              DbIntegrationTest.STALL_MIN_STATEMENTS,
               settings.minStatements());
       return new Assessment(
           new StallJudge.Verdict(StallJudge.Outcome.TOO_FEW_STATEMENTS, reason),
@@ -117,11 +115,10 @@ public final class StallGuard {
           String.format(
               Locale.ROOT,
               "%d small tests together; the %d that look stalled alone ran %d statements, fewer"
-                  + " than %s=%d",
+                  + " than %d",
               tally.smallTests(),
               tally.tests().size(),
               total.statements(),
-              DbIntegrationTest.STALL_MIN_STATEMENTS,
               settings.minStatements());
       return new Assessment(
           new StallJudge.Verdict(StallJudge.Outcome.NO_STALL, reason),

@@ -1,6 +1,5 @@
 package dev.dbit.internal.stall;
 
-import dev.dbit.DbIntegrationTest;
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.report.Percentiles;
@@ -73,9 +72,8 @@ public final class StallJudge {
           Outcome.TOO_FEW_STATEMENTS,
           String.format(
               Locale.ROOT,
-              "%d statements, judged with its class and the run (%s=%d)",
+              "%d statements, fewer than %d: judged with its class and the run",
               metrics.statements(),
-              DbIntegrationTest.STALL_MIN_STATEMENTS,
               settings.minStatements()));
     }
     return signature(metrics, settings, baseline, serverTimingTrusted, loopbackServer);
@@ -110,8 +108,8 @@ public final class StallJudge {
       double share = serverSql.getAsDouble() / wall;
       if (share > settings.maxSqlShare()) {
         return no(
-            "server SQL time is %.1f %% of wall time, above %s=%s",
-            share * 100, DbIntegrationTest.STALL_MAX_SQL_SHARE, settings.maxSqlShare());
+            "server SQL time is %.1f %% of wall time, above the %.0f %% a stall leaves the server",
+            share * 100, 100 * settings.maxSqlShare());
       }
     }
     double unexplained = metrics.jdbcMillis() - serverSql.orElse(0);

@@ -38,10 +38,10 @@ final class StallReport {
     String subject =
         String.format(
             Locale.ROOT,
-            "%d tests of %s, each too small to judge alone (%s=%d; %.1f ms together)",
+            "%d tests of %s, each too small to judge alone (fewer than %d statements; %.1f ms"
+                + " together)",
             tests.size(),
             tally.scope(),
-            DbIntegrationTest.STALL_MIN_STATEMENTS,
             settings.minStatements(),
             m.wallMillis());
     int left = tally.smallTests() - tests.size();
@@ -126,11 +126,10 @@ final class StallReport {
     }
     return String.format(
         Locale.ROOT,
-        "%.1f ms (%.1f %% of wall time; limit %s=%s)",
+        "%.1f ms (%.1f %% of wall time; a stall leaves the server %.0f %% at most)",
         m.serverSqlMillis().getAsDouble(),
         100 * m.serverSqlMillis().getAsDouble() / m.wallMillis(),
-        DbIntegrationTest.STALL_MAX_SQL_SHARE,
-        settings.maxSqlShare());
+        100 * settings.maxSqlShare());
   }
 
   private static String measured(TestMetrics m, RoundTripBaseline calibration) {

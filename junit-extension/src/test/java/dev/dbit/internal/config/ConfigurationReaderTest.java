@@ -88,14 +88,9 @@ class ConfigurationReaderTest {
 
   @Test
   void readsStallSettings() {
-    DbitConfiguration config =
-        read(
-            Map.of(
-                "dbit.stall.mode", "WARN",
-                "dbit.stall.min-statements", "50",
-                "dbit.stall.max-sql-share", "0.05"));
+    DbitConfiguration config = read(Map.of("dbit.stall.mode", "WARN"));
 
-    assertThat(config.stall()).isEqualTo(new StallSettings(Mode.WARN, 50, 0.05));
+    assertThat(config.stall()).isEqualTo(new StallSettings(Mode.WARN, 20, 0.2));
   }
 
   @Test
@@ -159,12 +154,12 @@ class ConfigurationReaderTest {
             + " fail, warn, off.",
         "dbit.embedded.engine|postgres|dbit: invalid value 'postgres' for dbit.embedded.engine."
             + " Allowed values: auto, mariadb, mysql.",
-        "dbit.stall.min-statements|0|dbit: invalid value '0' for dbit.stall.min-statements. Allowed"
-            + " values: a whole number from 1 to 1000000.",
-        "dbit.stall.max-sql-share|20%|dbit: invalid value '20%' for dbit.stall.max-sql-share. Allowed"
-            + " values: a number greater than 0 and at most 1, for example 0.2.",
-        "dbit.stall.max-sql-share|1.5|dbit: invalid value '1.5' for dbit.stall.max-sql-share. Allowed"
-            + " values: a number greater than 0 and at most 1, for example 0.2.",
+        "dbit.stall.min-statements|50|dbit: dbit.stall.min-statements is no longer read: dbit judges"
+            + " a test alone from 20 statements, and smaller tests together with their class and the"
+            + " run; remove the key.",
+        "dbit.repeats.threshold|5|dbit: dbit.repeats.threshold is no longer read: a select shape run"
+            + " with 10 different values counts as a likely N+1; accept a known one with"
+            + " @AcceptRepeats, or set dbit.repeats.mode=off.",
         "dbit.reset.auto-increment|yes|dbit: invalid value 'yes' for dbit.reset.auto-increment."
             + " Allowed values: true, false.",
         "dbit.image|MySQL 8|dbit: invalid value 'MySQL 8' for dbit.image. Give a Docker image"

@@ -46,8 +46,7 @@ class RunReportTest {
                   "1.000",
                   "3",
                   "4.000",
-                  "small: 3 statements, judged with its class and the run"
-                      + " (dbit.stall.min-statements=20)"),
+                  "small: 3 statements, fewer than 20: judged with its class and the run"),
               test(
                   "stalled()",
                   "1000.000",

@@ -52,7 +52,8 @@ class StallJudgeTest {
 
     assertThat(verdict.outcome()).isEqualTo(StallJudge.Outcome.NO_STALL);
     assertThat(verdict.reason())
-        .isEqualTo("server SQL time is 50.0 % of wall time, above dbit.stall.max-sql-share=0.2");
+        .isEqualTo(
+            "server SQL time is 50.0 % of wall time, above the 20 % a stall leaves the server");
   }
 
   @Test
@@ -76,8 +77,7 @@ class StallJudgeTest {
 
     assertThat(verdict.outcome()).isEqualTo(StallJudge.Outcome.TOO_FEW_STATEMENTS);
     assertThat(verdict.reason())
-        .isEqualTo(
-            "3 statements, judged with its class and the run (dbit.stall.min-statements=20)");
+        .isEqualTo("3 statements, fewer than 20: judged with its class and the run");
   }
 
   @Test

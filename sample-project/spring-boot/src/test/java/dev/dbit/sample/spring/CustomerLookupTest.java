@@ -8,9 +8,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
 
 /**
- * Small Spring Data tests, as most of a real suite is: three repository queries each, far below
- * {@code dbit.stall.min-statements}. dbit judges them together when the class ends; with the
- * stall-demo profile's driver settings they fail as a class with the transport-stall report.
+ * Small Spring Data tests, as most of a real suite is: three repository queries each, far below the
+ * 20 statements a test needs to be judged alone. dbit judges them together when the class ends;
+ * with the stall-demo profile's driver settings they fail as a class with the transport-stall
+ * report.
  */
 @DataJpaTest
 @DbIntegrationTest

@@ -1,0 +1,39 @@
+package dev.dbit.internal.config;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * Keys that earlier builds of 0.1.0 read and this one does not: one given fails the run with what
+ * replaces it, rather than being ignored in silence (CHANGELOG lists them).
+ */
+final class RemovedKeys {
+  private static final Map<String, String> REPLACEMENTS =
+      new TreeMap<>(
+          Map.of(
+              "dbit.stall.min-statements",
+              "dbit judges a test alone from 20 statements, and smaller tests together with their"
+                  + " class and the run; remove the key",
+              "dbit.stall.max-sql-share",
+              "a test counts as stalled when the server spent at most 20 % of its wall time on its"
+                  + " SQL; remove the key",
+              "dbit.repeats.threshold",
+              "a select shape run with 10 different values counts as a likely N+1; accept a known"
+                  + " one with @AcceptRepeats, or set dbit.repeats.mode=off"));
+
+  private RemovedKeys() {}
+
+  /** Fails when {@code parameters} holds a removed key. */
+  static void refuse(Function<String, Optional<String>> parameters) {
+    REPLACEMENTS.forEach(
+        (key, instead) -> {
+          if (parameters.apply(key).isPresent()) {
+            throw new ExtensionConfigurationException(
+                "dbit: " + key + " is no longer read: " + instead + ".");
+          }
+        });
+  }
+}
