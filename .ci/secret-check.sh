@@ -39,11 +39,10 @@ clean_reports() {
     sample-project/target/junit-platform-reports sample-project/target/dbit "$console"
 }
 
-echo "-- control: the password as a system property lands in Surefire's XML, with dbit's warning"
-sample_suite -Ddbit.password="$password" > /dev/null
-grep -q "dbit.password is set as a JVM system property" "$console"
+echo "-- control: a system property lands in Surefire's XML, value included (why dbit reads no password key)"
+DBIT_PASSWORD="$password" sample_suite -Ddbit.secret-check.control="$password" > /dev/null
 control_hits=$(files_with_password)
-echo "secret check, control run (-Ddbit.password): $control_hits files contain the password"
+echo "secret check, control run (-Ddbit.secret-check.control): $control_hits files contain the password"
 [ "$control_hits" -gt 0 ]
 clean_reports
 

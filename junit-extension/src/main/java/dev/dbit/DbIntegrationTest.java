@@ -64,7 +64,8 @@ public @interface DbIntegrationTest {
   /**
    * JDBC URL of an external MySQL 8.x or MariaDB 10.6+ server, for example {@code
    * jdbc:mysql://127.0.0.1:3306/}. A database name in the URL is ignored: dbit creates and names
-   * its own schemas. The URL must not carry a password; use {@value #PASSWORD}.
+   * its own schemas. The URL must not carry a password; use {@value #PASSWORD_FILE} or {@code
+   * DBIT_PASSWORD}.
    */
   String URL = "dbit.url";
 
@@ -72,18 +73,10 @@ public @interface DbIntegrationTest {
   String USER = "dbit.user";
 
   /**
-   * Password for the external server; default empty. Never printed.
-   *
-   * <p>Prefer the environment variable {@code DBIT_PASSWORD} or {@value #PASSWORD_FILE}: Surefire
-   * copies every system property, a {@code -Ddbit.password=...} too, into its {@code TEST-*.xml}
-   * files, so dbit warns when this key arrives as a system property. Give the password one way
-   * only; two are refused.
-   */
-  String PASSWORD = "dbit.password";
-
-  /**
    * A file whose first line is the password of the external server, for example a CI secret mounted
-   * as a file. An alternative to {@value #PASSWORD} and {@code DBIT_PASSWORD}.
+   * as a file; or give the password in the environment variable {@code DBIT_PASSWORD} (one of the
+   * two). Never printed. A system property would reach Surefire's reports, so there is no key for
+   * the password itself.
    */
   String PASSWORD_FILE = "dbit.password.file";
 

@@ -27,6 +27,21 @@ import org.junit.platform.testkit.engine.Event;
 final class DbitTestKit {
   private DbitTestKit() {}
 
+  /**
+   * A file holding {@code password} on its first line, for {@code dbit.password.file} (a test
+   * cannot set {@code DBIT_PASSWORD} in its own JVM); deleted when the JVM exits.
+   */
+  static String passwordFile(String password) {
+    try {
+      java.nio.file.Path file = java.nio.file.Files.createTempFile("dbit-password", "");
+      file.toFile().deleteOnExit();
+      java.nio.file.Files.writeString(file, password + "\n");
+      return file.toString();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   static EngineExecutionResults run(Class<?> testCase, Map<String, String> configuration) {
     return run(configuration, testCase);
   }

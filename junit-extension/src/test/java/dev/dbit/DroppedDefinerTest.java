@@ -50,7 +50,7 @@ class DroppedDefinerTest {
     String password = "Pw-" + UUID.randomUUID();
     Map<String, String> asUser = new HashMap<>(config);
     asUser.put("dbit.user", USER);
-    asUser.put("dbit.password", password);
+    asUser.put("dbit.password.file", DbitTestKit.passwordFile(password));
     try {
       root(
           "CREATE USER IF NOT EXISTS '" + USER + "'@'%' IDENTIFIED BY '" + password + "'",

@@ -58,12 +58,12 @@ class SecretsTest {
             "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED",
             "dbit.user",
             USER,
-            "dbit.password",
-            PASSWORD,
+            "dbit.password.file",
+            DbitTestKit.passwordFile(PASSWORD),
             "dbit.jdbc.params",
             TransportStallTest.STALLING_DRIVER);
     Map<String, String> wrong = new java.util.HashMap<>(good);
-    wrong.put("dbit.password", PASSWORD + "-wrong");
+    wrong.put("dbit.password.file", DbitTestKit.passwordFile(PASSWORD + "-wrong"));
 
     List<String> seen = new ArrayList<>();
     Capture capture = new Capture();
@@ -108,44 +108,38 @@ class SecretsTest {
   }
 
   @Test
-  void aPasswordFileWorksAndAPasswordSystemPropertyIsWarnedAboutWithoutItsValue(
-      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-    java.nio.file.Path file = dir.resolve("dbit-password");
-    java.nio.file.Files.writeString(file, PASSWORD + "\n");
-    String before = System.getProperty(DbIntegrationTest.PASSWORD);
+  void aPasswordSystemPropertyIsRefusedWithoutItsValue() {
+    String before = System.getProperty("dbit.password");
     Capture capture = new Capture();
     EngineExecutionResults results;
     try {
       // What -Ddbit.password=... does to the JVM that Surefire forks.
-      System.setProperty(DbIntegrationTest.PASSWORD, PASSWORD);
+      System.setProperty("dbit.password", PASSWORD);
       results =
-          DbitTestKit.run(
+          DbitTestKit.runInOwnSession(
               ReportEntriesTest.ThreeStatementsTestCase.class,
               Map.of(
-                  "dbit.url",
-                  "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED",
-                  "dbit.user",
-                  USER,
-                  "dbit.password.file",
-                  file.toString()));
+                  "dbit.url", "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "dbit.user", USER));
     } finally {
       if (before == null) {
-        System.clearProperty(DbIntegrationTest.PASSWORD);
+        System.clearProperty("dbit.password");
       } else {
-        System.setProperty(DbIntegrationTest.PASSWORD, before);
+        System.setProperty("dbit.password", before);
       }
       capture.close();
     }
-    String logged = String.join("\n", capture.lines());
+    Throwable failure =
+        results.containerEvents().failed().stream()
+            .map(DbitTestKit::failure)
+            .findFirst()
+            .orElseThrow();
 
-    DbitTestKit.assertAllSucceeded(results, 1);
-    assertThat(logged)
-        .contains(
-            "dbit: dbit.password is set as a JVM system property; Surefire copies system"
-                + " properties, this one with its value, into every TEST-*.xml report. Give the"
-                + " password in the environment variable DBIT_PASSWORD or in a file named by"
-                + " dbit.password.file instead.")
-        .doesNotContain(PASSWORD);
+    assertThat(failure.getMessage())
+        .isEqualTo(
+            "dbit: dbit.password is no longer read: give the password in the environment variable"
+                + " DBIT_PASSWORD or in a file named by dbit.password.file: Surefire copies system"
+                + " properties, values included, into its reports.");
+    assertThat(describe(failure) + String.join("\n", capture.lines())).doesNotContain(PASSWORD);
   }
 
   /** Message, causes and suppressed exceptions, all the way down. */

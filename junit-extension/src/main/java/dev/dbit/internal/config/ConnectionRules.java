@@ -26,7 +26,11 @@ final class ConnectionRules {
           "allowmultiqueries",
           "multi-statement mode is only ever enabled on dbit's own control connection",
           "password",
-          "give the password with " + DbIntegrationTest.PASSWORD + " so that it is never printed",
+          "give the password in the environment variable "
+              + PasswordSource.ENVIRONMENT
+              + " or a file named by "
+              + DbIntegrationTest.PASSWORD_FILE
+              + " so that it is never printed",
           "user",
           "give the user with " + DbIntegrationTest.USER,
           "connecttimeout",
@@ -51,8 +55,10 @@ final class ConnectionRules {
           "dbit: "
               + DbIntegrationTest.URL
               + " must not carry a password (the value is not shown for that reason). Remove"
-              + " password=... from the URL and set "
-              + DbIntegrationTest.PASSWORD
+              + " password=... from the URL and give it in the environment variable "
+              + PasswordSource.ENVIRONMENT
+              + " or a file named by "
+              + DbIntegrationTest.PASSWORD_FILE
               + " instead.");
     }
     Matcher timeout =

@@ -15,8 +15,9 @@ import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
- * The external server's password, from exactly one of {@code dbit.password}, {@code
- * dbit.password.file} and the environment variable {@code DBIT_PASSWORD}.
+ * The external server's password, from one of the environment variable {@code DBIT_PASSWORD} and
+ * {@code dbit.password.file}: never a system property, which Surefire copies, value included, into
+ * its reports.
  */
 final class PasswordSource {
   /** The environment variable that may carry the external server's password. */
@@ -32,14 +33,11 @@ final class PasswordSource {
   }
 
   /**
-   * The password from exactly one of {@code dbit.password}, {@code dbit.password.file} and {@code
-   * DBIT_PASSWORD}; empty when none is given. No message ever shows its value.
+   * The password from one of {@code dbit.password.file} and {@code DBIT_PASSWORD}; empty when none
+   * is given. No message ever shows its value.
    */
   Secret read() {
     Map<String, String> given = new LinkedHashMap<>();
-    parameters
-        .apply(DbIntegrationTest.PASSWORD)
-        .ifPresent(v -> given.put(DbIntegrationTest.PASSWORD, v));
     parameters
         .apply(DbIntegrationTest.PASSWORD_FILE)
         .map(String::trim)
@@ -52,11 +50,7 @@ final class PasswordSource {
               + given.size()
               + " ways ("
               + String.join(", ", given.keySet())
-              + "); keep one. The environment variable "
-              + ENVIRONMENT
-              + " or "
-              + DbIntegrationTest.PASSWORD_FILE
-              + " keep it out of Surefire's reports.");
+              + "); keep one.");
     }
     return Secret.of(given.values().stream().findFirst().orElse(""));
   }

@@ -14,6 +14,11 @@ final class RemovedKeys {
   private static final Map<String, String> REPLACEMENTS =
       new TreeMap<>(
           Map.of(
+              "dbit.password",
+              "give the password in the environment variable "
+                  + PasswordSource.ENVIRONMENT
+                  + " or in a file named by dbit.password.file: Surefire copies system properties,"
+                  + " values included, into its reports",
               "dbit.stall.min-statements",
               "dbit judges a test alone from 20 statements, and smaller tests together with their"
                   + " class and the run; remove the key",
@@ -26,11 +31,14 @@ final class RemovedKeys {
 
   private RemovedKeys() {}
 
-  /** Fails when {@code parameters} holds a removed key. */
+  /**
+   * Fails when {@code parameters}, or the JVM's system properties (where {@code -D} puts them
+   * whatever the launcher passes on), hold a removed key.
+   */
   static void refuse(Function<String, Optional<String>> parameters) {
     REPLACEMENTS.forEach(
         (key, instead) -> {
-          if (parameters.apply(key).isPresent()) {
+          if (parameters.apply(key).isPresent() || System.getProperty(key) != null) {
             throw new ExtensionConfigurationException(
                 "dbit: " + key + " is no longer read: " + instead + ".");
           }

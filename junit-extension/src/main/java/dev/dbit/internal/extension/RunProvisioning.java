@@ -1,6 +1,5 @@
 package dev.dbit.internal.extension;
 
-import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
@@ -49,7 +48,6 @@ final class RunProvisioning {
           OneLineFormat.install();
           DbitConfiguration config =
               new ConfigurationReader(context::getConfigurationParameter).read();
-          warnWhenThePasswordIsASystemProperty();
           if (!config.logVerbose()) {
             ThirdPartyLogging.quiet();
           }
@@ -68,23 +66,6 @@ final class RunProvisioning {
                   key, k -> startServer(config, choice), DatabaseServer.class);
           return DbitRun.start(config, server, classLoader);
         });
-  }
-
-  /** Surefire writes every system property into its TEST-*.xml files, a password too. */
-  private static void warnWhenThePasswordIsASystemProperty() {
-    if (System.getProperty(DbIntegrationTest.PASSWORD) != null) {
-      LOG.log(
-          Level.WARNING,
-          "dbit: "
-              + DbIntegrationTest.PASSWORD
-              + " is set as a JVM system property; Surefire copies system properties, this one"
-              + " with its value, into every TEST-*.xml report. Give the password in the"
-              + " environment variable "
-              + ConfigurationReader.PASSWORD_ENVIRONMENT
-              + " or in a file named by "
-              + DbIntegrationTest.PASSWORD_FILE
-              + " instead.");
-    }
   }
 
   private static DatabaseServer startServer(DbitConfiguration config, ServerChoice choice) {

@@ -118,9 +118,9 @@ public final class ConnectionFactory {
               + DbIntegrationTest.URL
               + ", "
               + DbIntegrationTest.USER
-              + " and "
-              + DbIntegrationTest.PASSWORD
-              + " are right.",
+              + " and the password (DBIT_PASSWORD or "
+              + DbIntegrationTest.PASSWORD_FILE
+              + ") are right.",
           e);
     }
   }

@@ -63,14 +63,24 @@ class ConfigurationReaderTest {
     assertThatThrownBy(
             () ->
                 new ConfigurationReader(
-                        key -> Optional.ofNullable(Map.of("dbit.password", "pw-one").get(key)),
+                        key ->
+                            Optional.ofNullable(
+                                Map.of("dbit.password.file", "/etc/hostname").get(key)),
                         Map.of("DBIT_PASSWORD", "pw-two")::get)
                     .read())
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessage(
-            "dbit: the password is given 2 ways (dbit.password, DBIT_PASSWORD); keep one. The"
-                + " environment variable DBIT_PASSWORD or dbit.password.file keep it out of"
-                + " Surefire's reports.");
+            "dbit: the password is given 2 ways (dbit.password.file, DBIT_PASSWORD); keep one.");
+  }
+
+  @Test
+  void aPasswordKeyIsRefusedWithoutShowingItsValue() {
+    assertThatThrownBy(() -> read(Map.of("dbit.password", "pw-one")))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessage(
+            "dbit: dbit.password is no longer read: give the password in the environment variable"
+                + " DBIT_PASSWORD or in a file named by dbit.password.file: Surefire copies system"
+                + " properties, values included, into its reports.");
   }
 
   @Test
@@ -101,7 +111,6 @@ class ConfigurationReaderTest {
                 "dbit.provider", "External",
                 "dbit.url", "jdbc:mysql://db.example:3307/",
                 "dbit.user", "tester",
-                "dbit.password", "s3cret",
                 "dbit.migrations", "classpath:a, filesystem:b",
                 "dbit.jdbc.params", "useServerPrepStmts=true&cachePrepStmts=true",
                 "dbit.pool.size", "8",
@@ -110,7 +119,6 @@ class ConfigurationReaderTest {
     assertThat(config.provider()).isEqualTo(ProviderKind.EXTERNAL);
     assertThat(config.externalUrl()).contains("jdbc:mysql://db.example:3307/");
     assertThat(config.user()).isEqualTo("tester");
-    assertThat(config.password().reveal()).isEqualTo("s3cret");
     assertThat(config.migrations()).containsExactly("classpath:a", "filesystem:b");
     assertThat(config.jdbcParams())
         .containsExactly(
@@ -121,7 +129,10 @@ class ConfigurationReaderTest {
 
   @Test
   void neverPrintsThePassword() {
-    DbitConfiguration config = read(Map.of("dbit.password", "hunter2-secret"));
+    DbitConfiguration config =
+        new ConfigurationReader(
+                key -> Optional.empty(), Map.of("DBIT_PASSWORD", "hunter2-secret")::get)
+            .read();
 
     assertThat(config.toString()).doesNotContain("hunter2-secret").contains("(hidden)");
   }
@@ -168,8 +179,8 @@ class ConfigurationReaderTest {
             + " dbit.embedded.dir. It names a file; give a directory (dbit creates it when"
             + " missing).",
         "dbit.jdbc.params|password=x|dbit: dbit.jdbc.params must not set 'password': give the"
-            + " password with dbit.password so that it is never printed. Remove it from"
-            + " dbit.jdbc.params.",
+            + " password in the environment variable DBIT_PASSWORD or a file named by"
+            + " dbit.password.file so that it is never printed. Remove it from dbit.jdbc.params.",
       })
   void rejectsBadValuesNamingKeyValueAndFix(String key, String value, String message) {
     assertThatThrownBy(() -> read(Map.of(key, value)))
@@ -192,7 +203,8 @@ class ConfigurationReaderTest {
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessage(
             "dbit: dbit.url must not carry a password (the value is not shown for that reason)."
-                + " Remove password=... from the URL and set dbit.password instead.")
+                + " Remove password=... from the URL and give it in the environment variable"
+                + " DBIT_PASSWORD or a file named by dbit.password.file instead.")
         .message()
         .doesNotContain("topsecret");
   }
