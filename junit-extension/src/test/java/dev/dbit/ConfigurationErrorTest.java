@@ -42,7 +42,6 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.READ_TIMEOUT, "2 minutes"),
           Map.entry(DbIntegrationTest.REPORT_DIR, "/etc/hostname"),
           Map.entry(DbIntegrationTest.EMBEDDED_ENGINE, "postgres"),
-          Map.entry(DbIntegrationTest.EMBEDDED_MYSQLD, "/no/such/bin/mysqld"),
           Map.entry(DbIntegrationTest.SCHEMA_COLLATION, "utf8mb4 bin"),
           Map.entry(DbIntegrationTest.SCRIPTS, "http:schema.sql"),
           Map.entry(DbIntegrationTest.LIQUIBASE_CHANGELOG, "db/changelog.yaml"),

@@ -95,12 +95,21 @@ public final class ConfigurationReader {
   }
 
   private EmbeddedEngine engine() {
-    return values.choice(
-        DbIntegrationTest.EMBEDDED_ENGINE, EmbeddedEngine.class, EmbeddedEngine.AUTO);
+    return mysqld().isPresent()
+        ? EmbeddedEngine.MYSQL
+        : values.choice(
+            DbIntegrationTest.EMBEDDED_ENGINE,
+            EmbeddedEngine.class,
+            EmbeddedEngine.AUTO,
+            "or the path of a MySQL 8 …/bin/mysqld");
   }
 
+  /** The mysqld {@code dbit.embedded.engine} names by its path, if it names one. */
   private Optional<Path> mysqld() {
-    Optional<String> raw = values.value(DbIntegrationTest.EMBEDDED_MYSQLD);
+    Optional<String> raw =
+        values
+            .value(DbIntegrationTest.EMBEDDED_ENGINE)
+            .filter(v -> v.contains("/") || v.contains(java.io.File.separator));
     if (raw.isEmpty()) {
       return Optional.empty();
     }
@@ -109,7 +118,7 @@ public final class ConfigurationReader {
       file = Path.of(raw.get());
     } catch (InvalidPathException e) {
       throw TypedValues.invalid(
-          DbIntegrationTest.EMBEDDED_MYSQLD, raw.get(), "It is not a valid path here.");
+          DbIntegrationTest.EMBEDDED_ENGINE, raw.get(), "It is not a valid path here.");
     }
     Path bin = file.toAbsolutePath().getParent();
     if (!Files.isRegularFile(file)
@@ -117,7 +126,7 @@ public final class ConfigurationReader {
         || bin == null
         || !bin.getFileName().toString().equals("bin")) {
       throw TypedValues.invalid(
-          DbIntegrationTest.EMBEDDED_MYSQLD,
+          DbIntegrationTest.EMBEDDED_ENGINE,
           raw.get(),
           "Give the mysqld executable of an unpacked MySQL 8 installation (…/bin/mysqld).");
     }

@@ -14,6 +14,9 @@ final class RemovedKeys {
   private static final Map<String, String> REPLACEMENTS =
       new TreeMap<>(
           Map.of(
+              "dbit.embedded.mysqld",
+              "give the mysqld's path as dbit.embedded.engine, for example"
+                  + " -Ddbit.embedded.engine=/opt/mysql-8.0.36/bin/mysqld",
               "dbit.password",
               "give the password in the environment variable "
                   + PasswordSource.ENVIRONMENT

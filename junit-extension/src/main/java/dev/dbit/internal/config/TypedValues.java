@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /** One configuration parameter as a typed value, with an error naming the key when it is not. */
@@ -40,7 +41,7 @@ final class TypedValues {
    * One of {@code type}'s constants, named in lower case; {@code fallback} when unset. The error
    * lists the allowed values.
    */
-  <E extends Enum<E>> E choice(String key, Class<E> type, E fallback) {
+  <E extends Enum<E>> E choice(String key, Class<E> type, E fallback, String... alsoAllowed) {
     Optional<String> raw = value(key);
     if (raw.isEmpty()) {
       return fallback;
@@ -53,8 +54,9 @@ final class TypedValues {
     throw invalid(
         key,
         raw.get(),
-        Arrays.stream(type.getEnumConstants())
-            .map(c -> c.name().toLowerCase(Locale.ROOT))
+        Stream.concat(
+                Arrays.stream(type.getEnumConstants()).map(c -> c.name().toLowerCase(Locale.ROOT)),
+                Arrays.stream(alsoAllowed))
             .collect(Collectors.joining(", ", "Allowed values: ", ".")));
   }
 

@@ -49,7 +49,7 @@ final class MySqlBinaries {
       if (!Files.isExecutable(mysqld.get()) || bin == null || bin.getParent() == null) {
         throw new ServerStartException(
             "dbit: "
-                + DbIntegrationTest.EMBEDDED_MYSQLD
+                + DbIntegrationTest.EMBEDDED_ENGINE
                 + "="
                 + mysqld.get()
                 + " is not an executable mysqld inside a MySQL installation (…/bin/mysqld). Name"
@@ -66,9 +66,9 @@ final class MySqlBinaries {
                             + DbIntegrationTest.EMBEDDED_ENGINE
                             + "=mysql needs MySQL binaries: add "
                             + ARTIFACT
-                            + " as a test dependency (Linux x86_64 and macOS x86_64), or name a"
-                            + " mysqld with "
-                            + DbIntegrationTest.EMBEDDED_MYSQLD
+                            + " as a test dependency (Linux x86_64 and macOS x86_64), or give the"
+                            + " path of a mysqld as "
+                            + DbIntegrationTest.EMBEDDED_ENGINE
                             + "."));
     return unpacked(archive, root.resolve("mysql-" + BUNDLED_VERSION), classLoader);
   }

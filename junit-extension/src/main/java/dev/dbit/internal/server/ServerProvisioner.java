@@ -96,17 +96,13 @@ public final class ServerProvisioner {
       reason =
           mysql
               ? (config.mysqld().isPresent()
-                  ? DbIntegrationTest.EMBEDDED_MYSQLD + " names a mysqld"
+                  ? DbIntegrationTest.EMBEDDED_ENGINE + " names a mysqld"
                   : MySqlBinaries.ARTIFACT + " is on the class path")
-              : "no MySQL binaries for "
-                  + System.getProperty("os.name")
-                  + " "
-                  + System.getProperty("os.arch")
-                  + " on the class path (add "
+              : "the default; "
                   + MySqlBinaries.ARTIFACT
-                  + " for Linux or macOS x86_64, or set "
-                  + DbIntegrationTest.EMBEDDED_MYSQLD
-                  + ")";
+                  + " on the class path, or "
+                  + DbIntegrationTest.EMBEDDED_ENGINE
+                  + " naming a mysqld, runs MySQL";
     }
     LOG.log(
         System.Logger.Level.INFO, "dbit: embedded engine " + engine.value() + " (" + reason + ")");

@@ -164,7 +164,13 @@ class ConfigurationReaderTest {
         "dbit.repeats.mode|loud|dbit: invalid value 'loud' for dbit.repeats.mode. Allowed values:"
             + " fail, warn, off.",
         "dbit.embedded.engine|postgres|dbit: invalid value 'postgres' for dbit.embedded.engine."
-            + " Allowed values: auto, mariadb, mysql.",
+            + " Allowed values: auto, mariadb, mysql, or the path of a MySQL 8 …/bin/mysqld.",
+        "dbit.embedded.engine|/no/such/bin/mysqld|dbit: invalid value '/no/such/bin/mysqld' for"
+            + " dbit.embedded.engine. Give the mysqld executable of an unpacked MySQL 8 installation"
+            + " (…/bin/mysqld).",
+        "dbit.embedded.mysqld|/opt/bin/mysqld|dbit: dbit.embedded.mysqld is no longer read: give"
+            + " the mysqld's path as dbit.embedded.engine, for example"
+            + " -Ddbit.embedded.engine=/opt/mysql-8.0.36/bin/mysqld.",
         "dbit.stall.min-statements|50|dbit: dbit.stall.min-statements is no longer read: dbit judges"
             + " a test alone from 20 statements, and smaller tests together with their class and the"
             + " run; remove the key.",
