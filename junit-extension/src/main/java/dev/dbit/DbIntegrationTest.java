@@ -46,10 +46,26 @@ public @interface DbIntegrationTest {
   /**
    * Also resets the {@code AUTO_INCREMENT} counter of every table a test wrote, so that the next
    * test's first insert gets id 1 again (or the next id after the migrated rows); default {@code
-   * false}. Costs about 2 ms per such table ({@code ALTER TABLE ... AUTO_INCREMENT = 1}). The key
-   * {@value #RESET_AUTO_INCREMENT} turns it on for every class.
+   * false}. Costs about 2 ms per such table ({@code ALTER TABLE ... AUTO_INCREMENT = 1}). {@code
+   * ON} or {@code OFF} holds for this class whatever the key {@value #RESET_AUTO_INCREMENT} says;
+   * {@code DEFAULT} follows the key.
    */
-  boolean resetAutoIncrement() default false;
+  Toggle resetAutoIncrement() default Toggle.DEFAULT;
+
+  /**
+   * An attribute that overrides its key either way ({@code ON}, {@code OFF}) or follows it ({@code
+   * DEFAULT}).
+   *
+   * @since 0.1
+   */
+  enum Toggle {
+    /** As the key says. */
+    DEFAULT,
+    /** On, whatever the key says. */
+    ON,
+    /** Off, whatever the key says. */
+    OFF
+  }
 
   /**
    * Which database server to use: {@code auto} (default), {@code embedded}, {@code external} or
@@ -181,7 +197,7 @@ public @interface DbIntegrationTest {
 
   /**
    * {@code true} resets {@code AUTO_INCREMENT} counters before every test of every class, as {@link
-   * #resetAutoIncrement()} does for one class; default {@code false}.
+   * #resetAutoIncrement()} overrides for one class; default {@code false}.
    */
   String RESET_AUTO_INCREMENT = "dbit.reset.auto-increment";
 
@@ -199,13 +215,6 @@ public @interface DbIntegrationTest {
    * value outlives the rows it was read from; {@code false} leaves caches alone.
    */
   String SPRING_CLEAR_CACHES = "dbit.spring.clear-caches";
-
-  /**
-   * {@code true} lets the embedded servers, Flyway, Liquibase and Testcontainers log at INFO; by
-   * default ({@code false}) dbit turns their loggers to WARN where it can (java.util.logging,
-   * Logback) and where you did not set a level for them yourself.
-   */
-  String LOG_VERBOSE = "dbit.log.verbose";
 
   /**
    * What dbit does with a likely N+1, a select shape a test ran with at least 10 different values:

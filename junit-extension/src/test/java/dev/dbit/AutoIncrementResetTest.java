@@ -49,6 +49,17 @@ class AutoIncrementResetTest {
     assertThat(Inserts.IDS).containsExactly(1L, 1L, 1L);
   }
 
+  @Test
+  void theAttributeTurnsTheKeyOffForItsClass() {
+    KeepsCounters.IDS.clear();
+    DbitTestKit.assertAllSucceeded(
+        DbitTestKit.run(
+            KeepsCounters.class, Map.of(DbIntegrationTest.RESET_AUTO_INCREMENT, "true")),
+        3);
+
+    assertThat(KeepsCounters.IDS).hasSize(3).doesNotHaveDuplicates();
+  }
+
   static long insertCustomer(DataSource dataSource) throws SQLException {
     try (Connection connection = dataSource.getConnection();
         Statement statement = connection.createStatement()) {
@@ -74,7 +85,17 @@ class AutoIncrementResetTest {
     }
   }
 
-  @DbIntegrationTest(resetAutoIncrement = true)
+  @DbIntegrationTest(resetAutoIncrement = DbIntegrationTest.Toggle.OFF)
+  static class KeepsCounters {
+    static final List<Long> IDS = new CopyOnWriteArrayList<>();
+
+    @RepeatedTest(3)
+    void insertsACustomer(DataSource dataSource) throws SQLException {
+      IDS.add(insertCustomer(dataSource));
+    }
+  }
+
+  @DbIntegrationTest(resetAutoIncrement = DbIntegrationTest.Toggle.ON)
   @Order(2)
   static class InsertsFromOne {
     static final List<Long> IDS = new CopyOnWriteArrayList<>();

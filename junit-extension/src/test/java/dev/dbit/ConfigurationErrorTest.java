@@ -46,7 +46,6 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.SCRIPTS, "http:schema.sql"),
           Map.entry(DbIntegrationTest.LIQUIBASE_CHANGELOG, "db/changelog.yaml"),
           Map.entry(DbIntegrationTest.SPRING_CLEAR_CACHES, "yes"),
-          Map.entry(DbIntegrationTest.LOG_VERBOSE, "loud"),
           Map.entry(DbIntegrationTest.REPORT_TEST_LINES, "sometimes"),
           Map.entry(DbIntegrationTest.REPEATS_MODE, "loud"));
 

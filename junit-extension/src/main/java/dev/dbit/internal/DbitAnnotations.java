@@ -20,8 +20,14 @@ public final class DbitAnnotations {
     return Optional.empty();
   }
 
-  /** Whether {@code testClass} asks for AUTO_INCREMENT resets. */
-  public static boolean resetsAutoIncrement(Class<?> testClass) {
-    return find(testClass).map(DbIntegrationTest::resetAutoIncrement).orElse(false);
+  /** Whether {@code testClass}'s tests reset AUTO_INCREMENT counters; {@code key}: the key says. */
+  public static boolean resetsAutoIncrement(Class<?> testClass, boolean key) {
+    return switch (find(testClass)
+        .map(DbIntegrationTest::resetAutoIncrement)
+        .orElse(DbIntegrationTest.Toggle.DEFAULT)) {
+      case ON -> true;
+      case OFF -> false;
+      case DEFAULT -> key;
+    };
   }
 }

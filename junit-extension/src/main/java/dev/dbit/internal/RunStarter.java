@@ -151,7 +151,6 @@ final class RunStarter {
             pool,
             watches,
             new LockJanitor(control, worker.schema()),
-            config.resetAutoIncrement(),
             Accounting.SHAPE_VALUES_COUNTED);
     DataSource unpooled =
         Accounting.accounted(

@@ -56,7 +56,6 @@ final class TestLifecycle {
   private final HikariDataSource pool;
   private final Watches watches;
   private final LockJanitor janitor;
-  private final boolean resetAutoIncrementAlways;
   private final int distinctValuesCounted;
   private final List<Double> resetMillis = new ArrayList<>();
   private final List<Double> testMillis = new ArrayList<>();
@@ -75,7 +74,6 @@ final class TestLifecycle {
       HikariDataSource pool,
       Watches watches,
       LockJanitor janitor,
-      boolean resetAutoIncrementAlways,
       int distinctValuesCounted) {
     this.control = control;
     this.between = between;
@@ -83,7 +81,6 @@ final class TestLifecycle {
     this.pool = pool;
     this.watches = watches;
     this.janitor = janitor;
-    this.resetAutoIncrementAlways = resetAutoIncrementAlways;
     this.distinctValuesCounted = distinctValuesCounted;
   }
 
@@ -98,7 +95,7 @@ final class TestLifecycle {
       throw lost.again();
     }
     long start = System.nanoTime();
-    restorer.resetAutoIncrement(resetAutoIncrement || resetAutoIncrementAlways);
+    restorer.resetAutoIncrement(resetAutoIncrement);
     restorer.rolledBack(watches.rollbacks().takeSeen());
     if (watches.sessionState().takeSeen()) {
       // Session variables, temporary tables or locks may sit on pooled connections: replace them.

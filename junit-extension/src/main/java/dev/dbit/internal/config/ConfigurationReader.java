@@ -78,7 +78,6 @@ public final class ConfigurationReader {
         mysqld(),
         collation(),
         values.yesOrNo(DbIntegrationTest.SPRING_CLEAR_CACHES, true),
-        values.yesOrNo(DbIntegrationTest.LOG_VERBOSE),
         values.yesOrNo(DbIntegrationTest.REPORT_TEST_LINES, true));
   }
 

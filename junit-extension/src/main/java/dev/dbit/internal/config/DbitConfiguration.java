@@ -31,7 +31,6 @@ import java.util.Optional;
  * @param mysqld a {@code mysqld} the user named for the embedded provider
  * @param schemaCollation the default collation of the template, if set
  * @param springClearCaches whether Spring's caches are cleared after each reset
- * @param logVerbose whether third-party servers and migration tools may log below WARN
  * @param reportTestLines whether each test's {@code [dbit]} line goes to standard output
  */
 public record DbitConfiguration(
@@ -55,7 +54,6 @@ public record DbitConfiguration(
     Optional<Path> mysqld,
     Optional<String> schemaCollation,
     boolean springClearCaches,
-    boolean logVerbose,
     boolean reportTestLines) {
 
   public DbitConfiguration {

@@ -17,6 +17,10 @@ final class RemovedKeys {
               "dbit.embedded.mysqld",
               "give the mysqld's path as dbit.embedded.engine, for example"
                   + " -Ddbit.embedded.engine=/opt/mysql-8.0.36/bin/mysqld",
+              "dbit.log.verbose",
+              "dbit turns the loggers of the servers and tools it runs to WARN only where you set"
+                  + " no level: give them one (for example logging.level.org.flywaydb=INFO) to read"
+                  + " them",
               "dbit.password",
               "give the password in the environment variable "
                   + PasswordSource.ENVIRONMENT

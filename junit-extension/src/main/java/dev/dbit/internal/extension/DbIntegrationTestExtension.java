@@ -89,7 +89,10 @@ public final class DbIntegrationTestExtension
   /** Resets the schema, starts the measurement and reports how long the reset took. */
   private static void begin(ExtensionContext context, DbitRun run, Class<?> testClass)
       throws SQLException {
-    report(context, run.beginTest(DbitAnnotations.resetsAutoIncrement(testClass)));
+    report(
+        context,
+        run.beginTest(
+            DbitAnnotations.resetsAutoIncrement(testClass, run.config().resetAutoIncrement())));
   }
 
   private static void report(ExtensionContext context, double resetMillis) {

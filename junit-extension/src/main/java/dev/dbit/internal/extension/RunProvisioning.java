@@ -48,9 +48,7 @@ final class RunProvisioning {
           OneLineFormat.install();
           DbitConfiguration config =
               new ConfigurationReader(context::getConfigurationParameter).read();
-          if (!config.logVerbose()) {
-            ThirdPartyLogging.quiet();
-          }
+          ThirdPartyLogging.quiet();
           ServerChoice choice = ServerProvisioner.choose(config, ServerProvisioner::lookAtDocker);
           ServerKey key =
               new ServerKey(

@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
  * Flyway, Liquibase, Testcontainers) off the console: their loggers go to WARN, in
  * java.util.logging (where dbit's SLF4J routing sends them without a provider) and in Logback (the
  * provider Spring Boot brings). A logger that already has a level was configured by the user and is
- * left alone; {@code dbit.log.verbose=true} leaves all of them alone. Other logging frameworks keep
- * their own configuration: set these loggers' levels there.
+ * left alone: give one INFO to read it. Other logging frameworks keep their own configuration: set
+ * these loggers' levels there.
  */
 public final class ThirdPartyLogging {
   /** Logger name prefixes of what dbit runs, not of the code under test. */

@@ -97,7 +97,10 @@ public final class DbitTestExecutionListener implements TestExecutionListener, O
     OptionalDouble reset =
         run.measuring()
             ? OptionalDouble.empty()
-            : OptionalDouble.of(run.beginTest(DbitAnnotations.resetsAutoIncrement(testClass)));
+            : OptionalDouble.of(
+                run.beginTest(
+                    DbitAnnotations.resetsAutoIncrement(
+                        testClass, run.config().resetAutoIncrement())));
     run.boundary().springStarted(reset);
     if (run.config().springClearCaches()) {
       clearCaches(application);
