@@ -1,14 +1,9 @@
 package dev.dbit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.apiguardian.api.API;
@@ -19,84 +14,24 @@ import org.apiguardian.api.API;
  * methods count, dbit's reset and {@code @BeforeAll} do not.
  *
  * <p>Read it from {@link TestDatabase#metrics()} inside a test, or from a {@link
- * TransportStallError}. New measurements arrive as new methods; existing ones keep their meaning.
+ * TransportStallError}. dbit implements it; new measurements arrive as new methods, existing ones
+ * keep their meaning. Two metrics with the same numbers are equal.
  *
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
-public final class TestMetrics {
-  private final double wallMillis;
-  private final double cpuMillis;
-  private final long statements;
-  private final double jdbcMillis;
-  private final OptionalDouble serverSqlMillis;
-  private final OptionalLong questions;
-  private final Map<StatementKind, Long> byKind;
-  private final List<StatementShape> shapes;
-
-  private TestMetrics(
-      double wallMillis,
-      double cpuMillis,
-      long statements,
-      double jdbcMillis,
-      OptionalDouble serverSqlMillis,
-      OptionalLong questions,
-      Map<StatementKind, Long> byKind,
-      List<StatementShape> shapes) {
-    this.wallMillis = wallMillis;
-    this.cpuMillis = cpuMillis;
-    this.statements = statements;
-    this.jdbcMillis = jdbcMillis;
-    this.serverSqlMillis = Objects.requireNonNull(serverSqlMillis);
-    this.questions = Objects.requireNonNull(questions);
-    this.byKind = byKind.isEmpty() ? Map.of() : new EnumMap<>(byKind);
-    this.shapes = List.copyOf(shapes);
-  }
-
-  /** dbit builds these; tests read them. Not for use outside dbit: it may change in any release. */
-  @API(status = INTERNAL, since = "0.1")
-  public static TestMetrics of(
-      double wallMillis,
-      double cpuMillis,
-      long statements,
-      double jdbcMillis,
-      OptionalDouble serverSqlMillis,
-      OptionalLong questions) {
-    return new TestMetrics(
-        wallMillis,
-        cpuMillis,
-        statements,
-        jdbcMillis,
-        serverSqlMillis,
-        questions,
-        Map.of(),
-        List.of());
-  }
-
-  /** The same numbers with statements by kind and shape. Not for use outside dbit. */
-  @API(status = INTERNAL, since = "0.1")
-  public TestMetrics withShapes(Map<StatementKind, Long> byKind, List<StatementShape> shapes) {
-    return new TestMetrics(
-        wallMillis, cpuMillis, statements, jdbcMillis, serverSqlMillis, questions, byKind, shapes);
-  }
-
+public interface TestMetrics {
   /** Wall-clock time of the test, in milliseconds. */
-  public double wallMillis() {
-    return wallMillis;
-  }
+  double wallMillis();
 
   /** CPU time of the test's thread, in milliseconds. */
-  public double cpuMillis() {
-    return cpuMillis;
-  }
+  double cpuMillis();
 
   /**
    * Statements the test executed on connections from dbit (the pool and {@link
    * TestDatabase#openConnection()}): JDBC {@code execute*} calls, a batch counting once.
    */
-  public long statements() {
-    return statements;
-  }
+  long statements();
 
   /**
    * Statements of {@code kind} the test executed on connections from dbit; a batch counts once per
@@ -105,9 +40,7 @@ public final class TestMetrics {
    * @since 0.1
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public long statements(StatementKind kind) {
-    return byKind.getOrDefault(kind, 0L);
-  }
+  long statements(StatementKind kind);
 
   /**
    * The test's statements grouped by {@linkplain StatementShape shape}, the most executed first (at
@@ -117,14 +50,10 @@ public final class TestMetrics {
    * @since 0.1
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public List<StatementShape> shapes() {
-    return shapes;
-  }
+  List<StatementShape> shapes();
 
   /** Time spent inside JDBC calls on connections from dbit, on any thread, in milliseconds. */
-  public double jdbcMillis() {
-    return jdbcMillis;
-  }
+  double jdbcMillis();
 
   /**
    * Time the server spent executing the statements of the connections dbit opened for the test (the
@@ -134,78 +63,25 @@ public final class TestMetrics {
    * has no timer (performance_schema off) or dbit cannot establish the test's own time
    * (docs/stall-guard.md).
    */
-  public OptionalDouble serverSqlMillis() {
-    return serverSqlMillis;
-  }
+  OptionalDouble serverSqlMillis();
 
   /**
-   * Statements the server received during the test from every connection but dbit's own, on every
-   * server; other connections to the same server count too. Read from MariaDB's user statistics
-   * where {@code userstat} is on (which leave {@code SHOW} statements out), else from the global
-   * {@code Questions} counter; empty when the server reports neither.
+   * Statements the server counted during the test (its {@code Questions} counter, less those of
+   * dbit's own control connection): every other connection counts, so a pool's or a framework's own
+   * statements ({@code SET}, {@code SHOW}, a validation query) and other clients of the same server
+   * make it exceed {@link #statements()}; empty when the server reports none.
    */
-  public OptionalLong questions() {
-    return questions;
-  }
+  OptionalLong questions();
 
   /** Server SQL time as a share of wall time, when known. */
-  public OptionalDouble sqlShare() {
-    return serverSqlMillis.isPresent() && wallMillis > 0
-        ? OptionalDouble.of(serverSqlMillis.getAsDouble() / wallMillis)
+  default OptionalDouble sqlShare() {
+    return serverSqlMillis().isPresent() && wallMillis() > 0
+        ? OptionalDouble.of(serverSqlMillis().getAsDouble() / wallMillis())
         : OptionalDouble.empty();
   }
 
   /** JDBC wait per statement, or 0 without statements. */
-  public double jdbcMillisPerStatement() {
-    return statements == 0 ? 0 : jdbcMillis / statements;
-  }
-
-  /** The same client-side numbers with the server's numbers of {@code later}. */
-  @API(status = INTERNAL, since = "0.1")
-  public TestMetrics withServerNumbersOf(TestMetrics later) {
-    return new TestMetrics(
-        wallMillis,
-        cpuMillis,
-        statements,
-        jdbcMillis,
-        later.serverSqlMillis,
-        later.questions,
-        byKind,
-        shapes);
-  }
-
-  @Override
-  public boolean equals(Object other) {
-    return other instanceof TestMetrics that
-        && Double.compare(wallMillis, that.wallMillis) == 0
-        && Double.compare(cpuMillis, that.cpuMillis) == 0
-        && statements == that.statements
-        && Double.compare(jdbcMillis, that.jdbcMillis) == 0
-        && serverSqlMillis.equals(that.serverSqlMillis)
-        && questions.equals(that.questions)
-        && byKind.equals(that.byKind)
-        && shapes.equals(that.shapes);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(
-        wallMillis, cpuMillis, statements, jdbcMillis, serverSqlMillis, questions, byKind, shapes);
-  }
-
-  @Override
-  public String toString() {
-    return String.format(
-        Locale.ROOT,
-        "TestMetrics[wall %.3f ms, cpu %.3f ms, %d statements, jdbc %.3f ms, server SQL %s,"
-            + " questions %s]",
-        wallMillis,
-        cpuMillis,
-        statements,
-        jdbcMillis,
-        serverSqlMillis.isPresent()
-            ? String.format(Locale.ROOT, "%.3f ms", serverSqlMillis.getAsDouble())
-            : "n/a",
-        questions.isPresent() ? Long.toString(questions.getAsLong()) : "n/a");
+  default double jdbcMillisPerStatement() {
+    return statements() == 0 ? 0 : jdbcMillis() / statements();
   }
 }

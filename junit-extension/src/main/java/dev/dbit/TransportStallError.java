@@ -1,6 +1,5 @@
 package dev.dbit;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import org.apiguardian.api.API;
@@ -20,8 +19,9 @@ public final class TransportStallError extends AssertionError {
 
   private final transient TestMetrics metrics;
 
-  /** Thrown by dbit's extension, not by tests. */
-  @API(status = INTERNAL, since = "0.1")
+  /**
+   * The error with its report ({@code message}) and the measurements behind it ({@code metrics}).
+   */
   public TransportStallError(String message, TestMetrics metrics) {
     super(message);
     this.metrics = metrics;

@@ -61,12 +61,12 @@ public final class TestMeasurement {
    * Metrics from the start until now, given the server counters read just now; the server SQL time
    * is unknown where dbit cannot establish it is the test's own ({@link StatementTime#testMillis}).
    */
-  private TestMetrics until(ServerCounters.Reading server) {
+  private MeasuredTest until(ServerCounters.Reading server) {
     long wall = System.nanoTime() - wallStart;
     long cpu = cpuNanos() - cpuStart;
     JdbcClock.Reading jdbc = clock.read().minus(clockStart);
     double jdbcMillis = jdbc.nanos() / 1e6;
-    return TestMetrics.of(
+    return MeasuredTest.of(
         wall / 1e6,
         cpu / 1e6,
         jdbc.statements(),
@@ -80,7 +80,7 @@ public final class TestMeasurement {
    * {@code metrics} with the test's statements by kind and shape so far; once per reading the test
    * gets, not per server re-read while the counters catch up.
    */
-  private TestMetrics withShapes(TestMetrics metrics) {
+  private TestMetrics withShapes(MeasuredTest metrics) {
     return metrics.withShapes(shapes.byKind(), shapes.heaviestFirst());
   }
 
@@ -105,8 +105,8 @@ public final class TestMeasurement {
    */
   public TestMetrics caughtUp(ServerCounters.Reading firstReading, CounterRead read)
       throws SQLException {
-    TestMetrics first = until(firstReading);
-    TestMetrics metrics = first;
+    MeasuredTest first = until(firstReading);
+    MeasuredTest metrics = first;
     ServerCounters.Reading reading = firstReading;
     long start = System.nanoTime();
     long pause = SETTLE_NANOS;

@@ -1,6 +1,7 @@
 package dev.dbit.internal.stall;
 
 import dev.dbit.TestMetrics;
+import dev.dbit.internal.measure.MeasuredTest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,7 +101,7 @@ public final class StallTally {
    * server numbers when all of them had them.
    */
   public synchronized TestMetrics total() {
-    return TestMetrics.of(
+    return MeasuredTest.of(
         wallMillis,
         cpuMillis,
         statements,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.config.Mode;
 import dev.dbit.internal.config.StallSettings;
+import dev.dbit.internal.measure.MeasuredTest;
 import dev.dbit.internal.report.Percentiles;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -17,7 +18,7 @@ class StallJudgeTest {
 
   private static TestMetrics metrics(
       double wall, long statements, double jdbc, Double serverSql, double cpu) {
-    return TestMetrics.of(
+    return MeasuredTest.of(
         wall,
         cpu,
         statements,

@@ -3,6 +3,7 @@ package dev.dbit.internal.stall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dbit.TestMetrics;
+import dev.dbit.internal.measure.MeasuredTest;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class StallTallyTest {
 
   private static TestMetrics metrics(long statements, double jdbc, OptionalDouble serverSql) {
-    return TestMetrics.of(100, 2, statements, jdbc, serverSql, OptionalLong.of(statements));
+    return MeasuredTest.of(100, 2, statements, jdbc, serverSql, OptionalLong.of(statements));
   }
 
   @Test
