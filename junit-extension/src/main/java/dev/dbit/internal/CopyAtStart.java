@@ -81,8 +81,8 @@ final class CopyAtStart {
   /**
    * Gives the large tables of a reused {@code copy} statistics of their rows: a copy is created
    * empty, and MySQL keeps the statistics it had then across a restart, so a reused copy's large
-   * table looked like one row and a cascade's restore scanned it (docs/reset.md). Not written to
-   * the binary log, which must not show the copy touched.
+   * table looked like one row and a cascade's restore scanned it (docs/design/reset.md). Not
+   * written to the binary log, which must not show the copy touched.
    */
   private static void analyzeLargeTables(Connection control, SchemaLayout layout, String copy) {
     if (layout.largeTableKeys().isEmpty()) {

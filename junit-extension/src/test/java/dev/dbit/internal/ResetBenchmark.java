@@ -110,7 +110,7 @@ class ResetBenchmark {
     List<Target> targets = new ArrayList<>();
     targets.add(new Target("mariadb", EmbeddedMariaDb::start, true));
     // The same server with user statistics as the change source: its log in statement format,
-    // which dbit cannot follow (docs/reset.md compares the two).
+    // which dbit cannot follow (docs/design/reset.md compares the two).
     targets.add(new Target("mariadb-userstat", ResetBenchmark::mariaDbOnUserStatistics, true));
     targets.add(
         new Target("mysql", root -> EmbeddedMySql.start(root, config.mysqld(), loader), true));

@@ -72,7 +72,7 @@ class DocumentationSnippetsTest {
   private static List<Path> pages() throws IOException {
     List<Path> pages =
         new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("CONTRIBUTING.md")));
-    try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+    try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
       docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
     }
     return pages;
