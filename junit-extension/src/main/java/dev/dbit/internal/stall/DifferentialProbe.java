@@ -59,8 +59,8 @@ final class DifferentialProbe {
    * A path stalls when its median is at least {@value #DELAYED_ACK_FLOOR_MS} ms, far above a normal
    * round trip and, unless even the fastest path of the same probe is, far above that fastest path
    * too: measured in the same moment, it tells a stalled path from a machine so busy that every
-   * request takes a few milliseconds (docs/stall-guard.md has the numbers from busy CI machines); a
-   * delayed ACK costs about 40 ms.
+   * request takes a few milliseconds (docs/design/stall-guard.md has the numbers from busy CI
+   * machines); a delayed ACK costs about 40 ms.
    */
   static boolean stalls(
       Percentiles path, Percentiles fastest, Percentiles baseline, boolean loopbackServer) {
