@@ -80,7 +80,7 @@ public final class ReportKeys {
    *
    * @since 0.1
    */
-  public static final String STALL_CLASS = "dbit.stall.class";
+  public static final String STALL_CLASS = "dbit.verdict.class";
 
   /**
    * Per run whose small tests together show a confirmed transport stall: the whole stall report,
@@ -88,7 +88,7 @@ public final class ReportKeys {
    *
    * @since 0.1
    */
-  public static final String STALL_RUN = "dbit.stall.run";
+  public static final String STALL_RUN = "dbit.verdict.run";
 
   /**
    * Per test: statements by {@linkplain StatementKind kind}, for example {@code select=2 insert=1
@@ -113,7 +113,7 @@ public final class ReportKeys {
    *
    * @since 0.1
    */
-  public static final String REPEATS = "dbit.repeats";
+  public static final String REPEATS = "dbit.n-plus-one";
 
   private ReportKeys() {}
 }

@@ -57,7 +57,7 @@ class ReportEntriesTest {
             "dbit.verdict",
             "dbit.statements.kinds",
             "dbit.shapes",
-            "dbit.repeats");
+            "dbit.n-plus-one");
   }
 
   @Test

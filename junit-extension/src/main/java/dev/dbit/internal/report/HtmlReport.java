@@ -89,7 +89,7 @@ final class HtmlReport {
       const findings = document.getElementById('findings');
       for (const f of forks) {
         const found = [];
-        if (f.run['dbit.stall.run']) found.push(["transport stall across this run's small tests", f.run['dbit.stall.run']]);
+        if (f.run['dbit.verdict.run']) found.push(["transport stall across this run's small tests", f.run['dbit.verdict.run']]);
         for (const [c, v] of Object.entries(f.classes || {}))
           if (v.startsWith('transport stall')) found.push([`the small tests of ${c} together`, v]);
         for (const [title, text] of found) {

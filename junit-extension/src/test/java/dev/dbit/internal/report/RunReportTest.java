@@ -98,7 +98,7 @@ class RunReportTest {
             Map.of(
                 "dbit.server",
                 "embedded MariaDB",
-                "dbit.stall.run",
+                "dbit.verdict.run",
                 "transport stall: 90 statements waited 3571.0 ms\nWhat to change: fix it"),
             Map.of(
                 "CheckoutTest",
@@ -126,7 +126,7 @@ class RunReportTest {
     assertThat(report.json())
         .contains("\"classes\": {")
         .contains("\"CheckoutTest\": \"transport stall: 30 small tests together")
-        .contains("\"dbit.stall.run\": \"transport stall: 90 statements waited 3571.0 ms\\n");
+        .contains("\"dbit.verdict.run\": \"transport stall: 90 statements waited 3571.0 ms\\n");
   }
 
   @Test
