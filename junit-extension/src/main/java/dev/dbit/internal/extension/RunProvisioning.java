@@ -66,15 +66,19 @@ final class RunProvisioning {
         });
   }
 
+  /** Says which provider and why before it starts anything, so that a failed start has context. */
   private static DatabaseServer startServer(DbitConfiguration config, ServerChoice choice) {
+    LOG.log(
+        Level.INFO,
+        String.format(
+            "dbit: provider %s (%s): starting", choice.kind().value(), choice.reason()));
     long start = System.nanoTime();
     DatabaseServer started = ServerProvisioner.start(config, choice);
     LOG.log(
         Level.INFO,
         String.format(
-            "dbit: provider %s (%s): %s, up in %d ms",
+            "dbit: provider %s: %s, up in %d ms",
             choice.kind().value(),
-            choice.reason(),
             started.description(),
             (System.nanoTime() - start) / 1_000_000));
     return started;
