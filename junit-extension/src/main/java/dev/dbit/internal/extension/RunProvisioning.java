@@ -70,17 +70,14 @@ final class RunProvisioning {
   private static DatabaseServer startServer(DbitConfiguration config, ServerChoice choice) {
     LOG.log(
         Level.INFO,
-        String.format(
-            "dbit: provider %s (%s): starting", choice.kind().value(), choice.reason()));
+        String.format("dbit: provider %s (%s): starting", choice.kind().value(), choice.reason()));
     long start = System.nanoTime();
     DatabaseServer started = ServerProvisioner.start(config, choice);
     LOG.log(
         Level.INFO,
         String.format(
             "dbit: provider %s: %s, up in %d ms",
-            choice.kind().value(),
-            started.description(),
-            (System.nanoTime() - start) / 1_000_000));
+            choice.kind().value(), started.description(), (System.nanoTime() - start) / 1_000_000));
     return started;
   }
 }
