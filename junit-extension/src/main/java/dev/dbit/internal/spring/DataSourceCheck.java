@@ -8,6 +8,8 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.Environment;
 
 /**
  * Fails the context before any bean is created when dbit's DataSource would not be the one it hands
@@ -51,6 +53,7 @@ final class DataSourceCheck implements BeanFactoryPostProcessor {
               + testClass
               + " defines "
               + String.join(", ", containers)
+              + activeProfiles(beans)
               + ", a database container or its connection details (Testcontainers,"
               + " @ServiceConnection): it would start a second database beside dbit's and wait on"
               + " Docker for nothing, as the tests run on dbit's schema (bean "
@@ -91,11 +94,40 @@ final class DataSourceCheck implements BeanFactoryPostProcessor {
       Class<?> type = loadable(typeName, beans.getBeanClassLoader());
       if (type != null) {
         for (String name : beans.getBeanNamesForType(type, true, false)) {
-          found.add(name + " (" + type.getSimpleName() + ")");
+          found.add(name + " (" + type.getSimpleName() + origin(beans, name) + ")");
         }
       }
     }
     return found;
+  }
+
+  /** Where bean {@code name} comes from: its {@code @Bean} method and class, when it has one. */
+  private static String origin(ConfigurableListableBeanFactory beans, String name) {
+    if (!beans.containsBeanDefinition(name)) {
+      return "";
+    }
+    BeanDefinition definition = beans.getBeanDefinition(name);
+    String factory = definition.getFactoryBeanName();
+    if (factory == null || definition.getFactoryMethodName() == null) {
+      return "";
+    }
+    String owner =
+        beans.containsBeanDefinition(factory)
+                && beans.getBeanDefinition(factory).getBeanClassName() != null
+            ? beans.getBeanDefinition(factory).getBeanClassName()
+            : factory;
+    return ", @Bean " + definition.getFactoryMethodName() + "() of " + owner;
+  }
+
+  /** The context's active profiles, as a clause; empty without any. */
+  private static String activeProfiles(ConfigurableListableBeanFactory beans) {
+    String name = ConfigurableApplicationContext.ENVIRONMENT_BEAN_NAME;
+    if (beans.containsSingleton(name)
+        && beans.getSingleton(name) instanceof Environment environment
+        && environment.getActiveProfiles().length > 0) {
+      return " under the active profiles " + String.join(", ", environment.getActiveProfiles());
+    }
+    return "";
   }
 
   private static Class<?> loadable(String name, ClassLoader classLoader) {

@@ -98,7 +98,10 @@ class SpringBootEngineTest {
         .startsWith(
             "dbit: the application context of "
                 + StillOnTheMySqlProfileTestCase.class.getName()
-                + " defines mysql (JdbcDatabaseContainer)")
+                + " defines mysql (JdbcDatabaseContainer, @Bean mysql() of "
+                + MySqlContainerConfig.class.getName()
+                + ")")
+        .contains(" under the active profiles mysql, a database container")
         .contains("Moving from Testcontainers");
   }
 
