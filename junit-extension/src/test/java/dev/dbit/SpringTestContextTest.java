@@ -120,7 +120,9 @@ class SpringTestContextTest {
         .startsWith(
             "dbit: the application context of "
                 + ContainerBeanTestCase.class.getName()
-                + " defines mysqlContainer (JdbcDatabaseContainer), a database container")
+                + " defines mysqlContainer (JdbcDatabaseContainer, @Bean mysqlContainer() of "
+                + ContainerBeanConfig.class.getName()
+                + "), a database container")
         .contains("Delete the container bean, field or @ServiceConnection");
   }
 

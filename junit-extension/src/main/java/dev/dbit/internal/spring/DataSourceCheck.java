@@ -116,7 +116,8 @@ final class DataSourceCheck implements BeanFactoryPostProcessor {
                 && beans.getBeanDefinition(factory).getBeanClassName() != null
             ? beans.getBeanDefinition(factory).getBeanClassName()
             : factory;
-    return ", @Bean " + definition.getFactoryMethodName() + "() of " + owner;
+    // A @Configuration class is named by its CGLIB subclass (Name$$SpringCGLIB$$0): name the class.
+    return ", @Bean " + definition.getFactoryMethodName() + "() of " + owner.split("\\$\\$")[0];
   }
 
   /** The context's active profiles, as a clause; empty without any. */
