@@ -83,9 +83,7 @@ public final class RowChangeLog {
         return Optional.empty();
       }
       TrackedTables tracked = TrackedTables.read(control, copy, tables, cascades);
-      synchronized (RowChangeLog.class) {
-        return Optional.of(follower(server, control).add(copy, tracked));
-      }
+      return Optional.of(watchOn(server, control, copy, tracked));
     } catch (SQLException | IOException | TimeoutException | RuntimeException e) {
       LOG.log(
           level,
@@ -102,13 +100,18 @@ public final class RowChangeLog {
         + why;
   }
 
-  private static synchronized RowChangeLog follower(DatabaseServer server, Connection control)
+  /**
+   * Watches {@code copy} on the follower of {@code server}'s log, started when it has none; under
+   * the class lock, which the last watch's close takes too.
+   */
+  private static synchronized Watch watchOn(
+      DatabaseServer server, Connection control, String copy, TrackedTables tracked)
       throws SQLException, IOException, TimeoutException {
     BinaryLogAccess.CLIENT_LOG.fine("dbit follows the binary log of " + server.description());
     String key = server.host() + ":" + server.port();
     RowChangeLog running = FOLLOWERS.get(key);
     if (running != null && running.client.isConnected()) {
-      return running;
+      return running.add(copy, tracked);
     }
     LogPosition at = LogPosition.current(control);
     BinaryLogClient client = BinaryLogAccess.client(server, at, "dbit-binlog-" + key);
@@ -116,7 +119,7 @@ public final class RowChangeLog {
     client.registerEventListener(log::onEvent);
     client.connect(CATCH_UP_MILLIS);
     FOLLOWERS.put(key, log);
-    return log;
+    return log.add(copy, tracked);
   }
 
   private synchronized Watch add(String copy, TrackedTables tracked) {

@@ -57,6 +57,7 @@ public final class ConfigurationReader {
     url.ifPresent(ConnectionRules::validateUrl);
     ProviderKind provider = provider(url);
     values.directory(DbIntegrationTest.REPORT_DIR);
+    Optional<Path> mysqld = mysqld();
     return new DbitConfiguration(
         provider,
         url,
@@ -70,12 +71,12 @@ public final class ConfigurationReader {
         embeddedDir(),
         image(),
         stall(),
-        RepeatSettings.read(values),
+        values.choice(DbIntegrationTest.REPEATS_MODE, Mode.class, Mode.WARN),
         values.yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT),
         values.yesOrNo(DbIntegrationTest.RESET_TRIGGERS, true),
         timeouts(),
-        engine(),
-        mysqld(),
+        mysqld.isPresent() ? EmbeddedEngine.MYSQL : engine(),
+        mysqld,
         collation(),
         values.yesOrNo(DbIntegrationTest.SPRING_CLEAR_CACHES, true),
         values.yesOrNo(DbIntegrationTest.REPORT_TEST_LINES, true));
@@ -94,13 +95,11 @@ public final class ConfigurationReader {
   }
 
   private EmbeddedEngine engine() {
-    return mysqld().isPresent()
-        ? EmbeddedEngine.MYSQL
-        : values.choice(
-            DbIntegrationTest.EMBEDDED_ENGINE,
-            EmbeddedEngine.class,
-            EmbeddedEngine.AUTO,
-            "or the path of a MySQL 8 …/bin/mysqld");
+    return values.choice(
+        DbIntegrationTest.EMBEDDED_ENGINE,
+        EmbeddedEngine.class,
+        EmbeddedEngine.AUTO,
+        "or the path of a MySQL 8 …/bin/mysqld");
   }
 
   /** The mysqld {@code dbit.embedded.engine} names by its path, if it names one. */
@@ -148,9 +147,8 @@ public final class ConfigurationReader {
                 86_400)));
   }
 
-  private StallSettings stall() {
-    Mode mode = values.choice(DbIntegrationTest.STALL_MODE, Mode.class, Mode.FAIL);
-    return StallSettings.of(mode);
+  private Mode stall() {
+    return values.choice(DbIntegrationTest.STALL_MODE, Mode.class, Mode.FAIL);
   }
 
   private ProviderKind provider(Optional<String> url) {

@@ -21,8 +21,8 @@ import java.util.Optional;
  * @param poolSize maximum pool size
  * @param embeddedDir where the embedded provider keeps binaries and data
  * @param image Docker image of the Testcontainers provider
- * @param stall when a test counts as stalled and what happens then
- * @param repeats when a statement shape counts as a likely N+1 and what happens then
+ * @param stall what a confirmed transport stall does to its test: fail, warn or nothing
+ * @param repeats what a likely N+1 does to its test: fail, warn or nothing
  * @param resetAutoIncrement whether every reset also resets the counters of the tables it cleans
  * @param resetTriggers whether dbit may put its change triggers on copies where counters are
  *     missing
@@ -45,8 +45,8 @@ public record DbitConfiguration(
     int poolSize,
     Path embeddedDir,
     String image,
-    StallSettings stall,
-    RepeatSettings repeats,
+    Mode stall,
+    Mode repeats,
     boolean resetAutoIncrement,
     boolean resetTriggers,
     Timeouts timeouts,

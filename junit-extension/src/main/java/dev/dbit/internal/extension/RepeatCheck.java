@@ -5,7 +5,6 @@ import dev.dbit.StatementKind;
 import dev.dbit.StatementShape;
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.config.Mode;
-import dev.dbit.internal.config.RepeatSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,28 +14,30 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * Likely N+1s of one finished test: select shapes it ran at least {@value RepeatSettings#THRESHOLD}
- * times with different values, less those an {@link AcceptRepeats} on the test or its class
- * accepts. Writes repeated in a loop are left out: tests set up their rows that way, and {@link
+ * Likely N+1s of one finished test: select shapes it ran at least {@value #THRESHOLD} times with
+ * different values, less those an {@link AcceptRepeats} on the test or its class accepts. Writes
+ * repeated in a loop are left out: tests set up their rows that way, and {@link
  * dev.dbit.ExpectStatements} bounds them where it matters.
  */
 final class RepeatCheck {
+  /** Fewest executions with different values that make a select shape a likely N+1. */
+  static final int THRESHOLD = 10;
+
   private RepeatCheck() {}
 
   /** The report of the test's repeats; empty when it has none or repeats are off. */
-  static Optional<String> find(
-      ExtensionContext context, TestMetrics metrics, RepeatSettings settings) {
-    if (settings.mode() == Mode.OFF) {
+  static Optional<String> find(ExtensionContext context, TestMetrics metrics, Mode mode) {
+    if (mode == Mode.OFF) {
       return Optional.empty();
     }
     List<AcceptRepeats> accepted = accepted(context);
     List<StatementShape> repeated =
         metrics.shapes().stream()
             .filter(shape -> shape.kind() == StatementKind.SELECT)
-            .filter(shape -> shape.distinctValues() >= settings.threshold())
+            .filter(shape -> shape.distinctValues() >= THRESHOLD)
             .filter(shape -> accepted.stream().noneMatch(a -> accepts(a, shape)))
             .collect(Collectors.toList());
-    return repeated.isEmpty() ? Optional.empty() : Optional.of(describe(repeated, settings));
+    return repeated.isEmpty() ? Optional.empty() : Optional.of(describe(repeated));
   }
 
   static boolean accepts(AcceptRepeats accept, StatementShape shape) {
@@ -64,13 +65,13 @@ final class RepeatCheck {
     return accepted;
   }
 
-  static String describe(List<StatementShape> repeated, RepeatSettings settings) {
+  static String describe(List<StatementShape> repeated) {
     StringBuilder text =
         new StringBuilder(
             repeated.size() == 1
                 ? "likely N+1: one select shape ran with "
                 : "likely N+1: " + repeated.size() + " select shapes ran each with ");
-    text.append("at least ").append(settings.threshold()).append(" different values in this test:");
+    text.append("at least ").append(THRESHOLD).append(" different values in this test:");
     for (StatementShape shape : repeated) {
       text.append(
           String.format(

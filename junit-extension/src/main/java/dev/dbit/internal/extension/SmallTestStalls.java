@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
 
 /**
- * Judges the tests too small to judge alone (fewer than {@value StallSettings#MIN_STATEMENTS}
+ * Judges the tests too small to judge alone (fewer than {@value StallJudge#MIN_STATEMENTS}
  * statements) together: those of a class when the class ends, and those of the whole run so far
  * after every class. A class's verdict, and the run's when it finds a stall, reach the console and
  * Surefire's output of the class as well as the reports. In {@code fail} mode, a class fails when
@@ -79,7 +79,7 @@ final class SmallTestStalls {
                         .filter(m -> runTally.hasSignatureFrom(testClass))
                         .map(message -> new TransportStallError(message, runTally.total())));
     if (stall.isPresent()) {
-      if (guard.settings().mode() == Mode.FAIL) {
+      if (guard.mode() == Mode.FAIL) {
         throw stall.get();
       }
       LOG.log(Level.WARNING, tally.scope() + ": " + stall.get().getMessage());

@@ -38,7 +38,7 @@ final class TestJudgement {
     String name = testClass.getSimpleName() + "." + context.getDisplayName();
     DbitRun.EndOfTest end = run.endTest(name);
     TestMetrics metrics = end.metrics();
-    Mode mode = run.stallGuard().settings().mode();
+    Mode mode = run.stallGuard().mode();
     Optional<StallGuard.Assessment> assessment =
         mode == Mode.OFF ? Optional.empty() : Optional.of(run.stallGuard().assess(metrics));
     assessment.ifPresent(a -> SmallTestStalls.record(context, run.stallGuard(), name, metrics, a));
@@ -76,7 +76,7 @@ final class TestJudgement {
       LOG.log(Level.WARNING, context.getDisplayName() + ": " + stall.get().getMessage());
     }
     if (repeats.isPresent()) {
-      if (run.config().repeats().mode() == Mode.FAIL) {
+      if (run.config().repeats() == Mode.FAIL) {
         throw new AssertionError(repeats.get());
       }
       LOG.log(Level.WARNING, "dbit: " + name + ": " + repeats.get());

@@ -54,7 +54,7 @@ public final class ChangedRowSources {
   }
 
   /** Restores the large tables {@code tables} track by the keys dbit's triggers recorded. */
-  public void keepKeysBy(KeyTables tables) {
+  void keepKeysBy(KeyTables tables) {
     keyTables = Optional.of(tables);
   }
 
@@ -67,13 +67,6 @@ public final class ChangedRowSources {
   /** How this run restores what cascades change, for the ready line. */
   public String describeCascades(SchemaLayout layout) {
     return CascadeScope.describe(layout, followsLog(), marksReleases);
-  }
-
-  /** Stops using key tables and what triggers marked: the run finds changes another way. */
-  public void forgetKeys() {
-    keyTables = Optional.empty();
-    marksReleases = false;
-    changes = dirty -> ChangedRows.unknown();
   }
 
   /** The large tables restored by the keys dbit's triggers recorded; empty without them. */

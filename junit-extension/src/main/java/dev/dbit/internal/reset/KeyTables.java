@@ -98,12 +98,14 @@ public final class KeyTables {
    * @return whether it created a key table
    */
   boolean ensureInstalled() throws SQLException {
-    Set<String> present = left(control.get(), copy);
+    Set<String> present = DbitTriggers.keptTablesLeft(control.get(), copy, PREFIX);
     boolean created = false;
     try (Statement statement = control.get().createStatement()) {
       for (Map.Entry<String, String> tracked : keyTables.entrySet()) {
         if (!present.contains(tracked.getValue().toLowerCase(Locale.ROOT))) {
-          BookkeepingSchema.ensure(control.get(), copy);
+          if (!created) {
+            BookkeepingSchema.ensure(control.get(), copy);
+          }
           List<String> key = layout.largeTableKeys().get(tracked.getKey());
           statement.execute(
               DbitTriggers.createKeptSql(copy, tracked.getValue(), tracked.getKey(), key));
@@ -199,10 +201,5 @@ public final class KeyTables {
 
   static String keyTableName(String table) {
     return PREFIX + DbitTriggers.shortName(table);
-  }
-
-  /** The key tables dbit left in {@code copy}'s bookkeeping schema, in lower case. */
-  static Set<String> left(Connection control, String copy) throws SQLException {
-    return DbitTriggers.keptTablesLeft(control, copy, PREFIX);
   }
 }

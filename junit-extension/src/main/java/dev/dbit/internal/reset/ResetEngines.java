@@ -51,7 +51,6 @@ public final class ResetEngines {
       boolean triggers)
       throws SQLException {
     ChangedRowSources rows = restorer.changedRows();
-    rows.forgetKeys();
     Set<String> tables = Set.copyOf(layout.tables());
     UnaryOperator<Set<String>> ours = changed -> ours(tables, changed);
     Optional<RowChangeLog.Watch> log = rows.log();

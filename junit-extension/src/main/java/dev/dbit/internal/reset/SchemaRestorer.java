@@ -238,9 +238,4 @@ public final class SchemaRestorer implements Cleanups {
   public List<String> differingTables() throws SQLException {
     return probe.differing();
   }
-
-  /** Reference tables no key trigger tracks. */
-  private List<String> untrackedReferenceTables() {
-    return referenceTables.stream().filter(t -> !sources.keyedTables().contains(t)).toList();
-  }
 }

@@ -1,7 +1,7 @@
 package dev.dbit.internal.stall;
 
 import dev.dbit.TestMetrics;
-import dev.dbit.internal.config.StallSettings;
+import dev.dbit.internal.config.Mode;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import java.lang.System.Logger.Level;
@@ -20,7 +20,7 @@ import java.util.function.Supplier;
 public final class StallGuard {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
-  private final StallSettings settings;
+  private final Mode mode;
   private final RoundTripBaseline baseline;
   private final boolean loopbackServer;
   private final ConnectionFactory poolSettings;
@@ -29,13 +29,13 @@ public final class StallGuard {
   private ProbeResult probe;
 
   public StallGuard(
-      StallSettings settings,
+      Mode mode,
       RoundTripBaseline baseline,
       boolean loopbackServer,
       ConnectionFactory poolSettings,
       Map<String, String> poolParams,
       String schema) {
-    this.settings = settings;
+    this.mode = mode;
     this.baseline = baseline;
     this.loopbackServer = loopbackServer;
     this.poolSettings = poolSettings;
@@ -52,18 +52,15 @@ public final class StallGuard {
    */
   public record Assessment(StallJudge.Verdict verdict, String summary, Optional<String> message) {}
 
-  public StallSettings settings() {
-    return settings;
+  /** What a confirmed stall does: fail, warn, or nothing. */
+  public Mode mode() {
+    return mode;
   }
 
   public Assessment assess(TestMetrics metrics) {
     StallJudge.Verdict verdict =
         StallJudge.judge(
-            metrics,
-            settings,
-            baseline.roundTrip(),
-            baseline.serverTimingTrusted(),
-            loopbackServer);
+            metrics, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
     if (verdict.outcome() == StallJudge.Outcome.TOO_FEW_STATEMENTS) {
       return new Assessment(verdict, "small: " + verdict.reason(), Optional.empty());
     }
@@ -71,15 +68,13 @@ public final class StallGuard {
         verdict,
         "",
         metrics,
-        () ->
-            StallReport.message(
-                metrics, settings, baseline, Optional.ofNullable(probe), poolParams));
+        () -> StallReport.message(metrics, baseline, Optional.ofNullable(probe), poolParams));
   }
 
   /** True when a test shows the stall signature but for its statement count. */
   public boolean showsSignature(TestMetrics metrics) {
     return StallJudge.showsSignature(
-        metrics, settings, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
+        metrics, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
   }
 
   /**
@@ -88,14 +83,14 @@ public final class StallGuard {
    * are judged with the run.
    */
   public Assessment assessTogether(StallTally tally) {
-    if (tally.smallStatements() < settings.minStatements()) {
+    if (tally.smallStatements() < StallJudge.MIN_STATEMENTS) {
       String reason =
           String.format(
               Locale.ROOT,
               "%d small tests with %d statements together, fewer than %d: judged with the run",
               tally.smallTests(),
               tally.smallStatements(),
-              settings.minStatements());
+              StallJudge.MIN_STATEMENTS);
       return new Assessment(
           new StallJudge.Verdict(StallJudge.Outcome.TOO_FEW_STATEMENTS, reason),
           "small: " + reason,
@@ -110,7 +105,7 @@ public final class StallGuard {
                 "%d of %d small tests together, ",
                 tally.tests().size(),
                 tally.smallTests());
-    if (total.statements() < settings.minStatements()) {
+    if (total.statements() < StallJudge.MIN_STATEMENTS) {
       String reason =
           String.format(
               Locale.ROOT,
@@ -119,7 +114,7 @@ public final class StallGuard {
               tally.smallTests(),
               tally.tests().size(),
               total.statements(),
-              settings.minStatements());
+              StallJudge.MIN_STATEMENTS);
       return new Assessment(
           new StallJudge.Verdict(StallJudge.Outcome.NO_STALL, reason),
           "ok: " + reason,
@@ -127,13 +122,12 @@ public final class StallGuard {
     }
     StallJudge.Verdict verdict =
         StallJudge.judge(
-            total, settings, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
+            total, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
     return confirmed(
         verdict,
         together,
         total,
-        () ->
-            StallReport.message(tally, settings, baseline, Optional.ofNullable(probe), poolParams));
+        () -> StallReport.message(tally, baseline, Optional.ofNullable(probe), poolParams));
   }
 
   /**

@@ -1,7 +1,6 @@
 package dev.dbit.internal.stall;
 
 import dev.dbit.TestMetrics;
-import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.report.Percentiles;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -16,6 +15,12 @@ import java.util.OptionalDouble;
  * server whose own calibration round trip takes over 5 ms (every request stalls), at 5 ms.
  */
 public final class StallJudge {
+  /** Fewest statements a test runs to be judged alone. */
+  public static final int MIN_STATEMENTS = 20;
+
+  /** Largest share of a stalled test's wall time the server spends on its SQL. */
+  public static final double MAX_SQL_SHARE = 0.2;
+
   /** Share of wall time that must be unexplained JDBC wait. */
   static final double JDBC_SHARE = 0.5;
 
@@ -60,23 +65,22 @@ public final class StallJudge {
    */
   public static Verdict judge(
       TestMetrics metrics,
-      StallSettings settings,
       Percentiles baseline,
       boolean serverTimingTrusted,
       boolean loopbackServer) {
     if (metrics.statements() == 0) {
       return no("no statements");
     }
-    if (metrics.statements() < settings.minStatements()) {
+    if (metrics.statements() < MIN_STATEMENTS) {
       return new Verdict(
           Outcome.TOO_FEW_STATEMENTS,
           String.format(
               Locale.ROOT,
               "%d statements, fewer than %d: judged with its class and the run",
               metrics.statements(),
-              settings.minStatements()));
+              MIN_STATEMENTS));
     }
-    return signature(metrics, settings, baseline, serverTimingTrusted, loopbackServer);
+    return signature(metrics, baseline, serverTimingTrusted, loopbackServer);
   }
 
   /**
@@ -85,19 +89,17 @@ public final class StallJudge {
    */
   public static boolean showsSignature(
       TestMetrics metrics,
-      StallSettings settings,
       Percentiles baseline,
       boolean serverTimingTrusted,
       boolean loopbackServer) {
     return metrics.statements() > 0
-        && signature(metrics, settings, baseline, serverTimingTrusted, loopbackServer).outcome()
+        && signature(metrics, baseline, serverTimingTrusted, loopbackServer).outcome()
             == Outcome.LOOKS_STALLED;
   }
 
   /** Every rule but the statement count. */
   private static Verdict signature(
       TestMetrics metrics,
-      StallSettings settings,
       Percentiles baseline,
       boolean serverTimingTrusted,
       boolean loopbackServer) {
@@ -106,10 +108,10 @@ public final class StallJudge {
     double wall = metrics.wallMillis();
     if (serverSql.isPresent()) {
       double share = serverSql.getAsDouble() / wall;
-      if (share > settings.maxSqlShare()) {
+      if (share > MAX_SQL_SHARE) {
         return no(
             "server SQL time is %.1f %% of wall time, above the %.0f %% a stall leaves the server",
-            share * 100, 100 * settings.maxSqlShare());
+            share * 100, 100 * MAX_SQL_SHARE);
       }
     }
     double unexplained = metrics.jdbcMillis() - serverSql.orElse(0);

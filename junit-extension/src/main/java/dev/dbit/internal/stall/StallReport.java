@@ -2,7 +2,6 @@ package dev.dbit.internal.stall;
 
 import dev.dbit.DbIntegrationTest;
 import dev.dbit.TestMetrics;
-import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.report.Percentiles;
 import java.util.List;
@@ -18,18 +17,16 @@ final class StallReport {
   /** The whole message; {@code probe} is the differential probe that confirmed the stall. */
   public static String message(
       TestMetrics m,
-      StallSettings settings,
       RoundTripBaseline calibration,
       Optional<ProbeResult> probe,
       Map<String, String> poolParams) {
     String subject = String.format(Locale.ROOT, "a %.1f ms test", m.wallMillis());
-    return message(m, subject, "", settings, calibration, probe, poolParams);
+    return message(m, subject, "", calibration, probe, poolParams);
   }
 
   /** The message for small tests judged together: which tests, then as for one test. */
   public static String message(
       StallTally tally,
-      StallSettings settings,
       RoundTripBaseline calibration,
       Optional<ProbeResult> probe,
       Map<String, String> poolParams) {
@@ -42,7 +39,7 @@ final class StallReport {
                 + " together)",
             tests.size(),
             tally.scope(),
-            settings.minStatements(),
+            StallJudge.MIN_STATEMENTS,
             m.wallMillis());
     int left = tally.smallTests() - tests.size();
     String listed =
@@ -64,7 +61,7 @@ final class StallReport {
                             + (e.getValue() == 1 ? " test)" : " tests)"))
                 .collect(Collectors.joining(", "))
             + "\n";
-    return message(m, subject, listed, settings, calibration, probe, poolParams);
+    return message(m, subject, listed, calibration, probe, poolParams);
   }
 
   /** Tests a message names, at most. */
@@ -74,13 +71,12 @@ final class StallReport {
       TestMetrics m,
       String subject,
       String tests,
-      StallSettings settings,
       RoundTripBaseline calibration,
       Optional<ProbeResult> probe,
       Map<String, String> poolParams) {
     boolean everything = probe.map(p -> p.stalls(ProtocolPath.PLAIN_QUERY)).orElse(false);
     StringBuilder text = new StringBuilder();
-    text.append(headline(m, subject, settings, calibration));
+    text.append(headline(m, subject, calibration));
     text.append(tests);
     text.append(measured(m, calibration));
     text.append(likelyCause(everything));
@@ -93,8 +89,7 @@ final class StallReport {
     return text.toString();
   }
 
-  private static String headline(
-      TestMetrics m, String subject, StallSettings settings, RoundTripBaseline calibration) {
+  private static String headline(TestMetrics m, String subject, RoundTripBaseline calibration) {
     return String.format(
         Locale.ROOT,
         "transport stall: %d statements waited %.1f ms inside JDBC calls (%.2f ms each, against"
@@ -104,11 +99,10 @@ final class StallReport {
         m.jdbcMillisPerStatement(),
         calibration.roundTrip().p50(),
         subject,
-        serverTime(m, settings, calibration));
+        serverTime(m, calibration));
   }
 
-  private static String serverTime(
-      TestMetrics m, StallSettings settings, RoundTripBaseline calibration) {
+  private static String serverTime(TestMetrics m, RoundTripBaseline calibration) {
     if (m.serverSqlMillis().isEmpty()) {
       return calibration.serverMillisPerSelect().isEmpty()
           ? "an unknown time (performance_schema is off; the probe below confirmed the stall)"
@@ -129,7 +123,7 @@ final class StallReport {
         "%.1f ms (%.1f %% of wall time; a stall leaves the server %.0f %% at most)",
         m.serverSqlMillis().getAsDouble(),
         100 * m.serverSqlMillis().getAsDouble() / m.wallMillis(),
-        100 * settings.maxSqlShare());
+        100 * StallJudge.MAX_SQL_SHARE);
   }
 
   private static String measured(TestMetrics m, RoundTripBaseline calibration) {

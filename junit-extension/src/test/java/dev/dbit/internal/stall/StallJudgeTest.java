@@ -3,8 +3,6 @@ package dev.dbit.internal.stall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dbit.TestMetrics;
-import dev.dbit.internal.config.Mode;
-import dev.dbit.internal.config.StallSettings;
 import dev.dbit.internal.measure.MeasuredTest;
 import dev.dbit.internal.report.Percentiles;
 import java.util.OptionalDouble;
@@ -13,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 /** The verdict on numbers alone; the EngineTestKit tests cover it on real stalls. */
 class StallJudgeTest {
-  private static final StallSettings DEFAULTS = new StallSettings(Mode.FAIL, 20, 0.2);
   private static final Percentiles LOOPBACK_ROUND_TRIP = new Percentiles(50, 0.08, 0.10, 0.20);
 
   private static TestMetrics metrics(
@@ -28,7 +25,7 @@ class StallJudgeTest {
   }
 
   private static StallJudge.Verdict judge(TestMetrics metrics) {
-    return StallJudge.judge(metrics, DEFAULTS, LOOPBACK_ROUND_TRIP, true, true);
+    return StallJudge.judge(metrics, LOOPBACK_ROUND_TRIP, true, true);
   }
 
   @Test
@@ -94,9 +91,9 @@ class StallJudgeTest {
     Percentiles stalledRoundTrip = new Percentiles(50, 43.9, 44.0, 44.2);
     TestMetrics relayed = metrics(1_800, 40, 1_790, null, 20);
 
-    assertThat(StallJudge.judge(relayed, DEFAULTS, stalledRoundTrip, true, true).outcome())
+    assertThat(StallJudge.judge(relayed, stalledRoundTrip, true, true).outcome())
         .isEqualTo(StallJudge.Outcome.LOOKS_STALLED);
-    assertThat(StallJudge.judge(relayed, DEFAULTS, stalledRoundTrip, true, false).outcome())
+    assertThat(StallJudge.judge(relayed, stalledRoundTrip, true, false).outcome())
         .as("a remote server 44 ms away is slow, not stalled")
         .isEqualTo(StallJudge.Outcome.NO_STALL);
   }
@@ -107,7 +104,7 @@ class StallJudgeTest {
     Percentiles loaded = new Percentiles(50, 0.09, 0.12, 6.0);
     TestMetrics stalled = metrics(1_800, 40, 1_790, 2.0, 20);
 
-    assertThat(StallJudge.judge(stalled, DEFAULTS, loaded, true, true).outcome())
+    assertThat(StallJudge.judge(stalled, loaded, true, true).outcome())
         .isEqualTo(StallJudge.Outcome.LOOKS_STALLED);
   }
 
@@ -115,7 +112,7 @@ class StallJudgeTest {
   void untrustedServerTimingIsIgnored() {
     TestMetrics metrics = metrics(1_800, 40, 1_790, 1_700.0, 20);
 
-    assertThat(StallJudge.judge(metrics, DEFAULTS, LOOPBACK_ROUND_TRIP, false, true).outcome())
+    assertThat(StallJudge.judge(metrics, LOOPBACK_ROUND_TRIP, false, true).outcome())
         .isEqualTo(StallJudge.Outcome.LOOKS_STALLED);
   }
 }
