@@ -85,11 +85,11 @@ final class CopyAtStart {
    * written to the binary log, which must not show the copy touched.
    */
   private static void analyzeLargeTables(Connection control, SchemaLayout layout, String copy) {
-    if (layout.largeTableKeys().isEmpty()) {
+    if (layout.rowKeys().isEmpty()) {
       return;
     }
     String tables =
-        layout.largeTableKeys().keySet().stream()
+        layout.rowKeys().keySet().stream()
             .map(t -> SqlIdentifiers.qualified(copy, t))
             .collect(java.util.stream.Collectors.joining(", "));
     try {

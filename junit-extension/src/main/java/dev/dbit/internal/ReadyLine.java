@@ -59,12 +59,12 @@ final class ReadyLine {
             ? ""
             : "; large tables without a primary key, reloaded whole after a test changed them: "
                 + String.join(", ", keyless);
-    if (layout.largeTableKeys().isEmpty()) {
+    if (layout.rowKeys().isEmpty()) {
       return reloaded;
     }
     Set<String> followed = new TreeSet<>(restorer.changedRows().followedTables());
     Set<String> keyed = new TreeSet<>(restorer.changedRows().keyedTables());
-    Set<String> compared = new TreeSet<>(layout.largeTableKeys().keySet());
+    Set<String> compared = new TreeSet<>(layout.rowKeys().keySet());
     compared.removeAll(followed);
     compared.removeAll(keyed);
     String how =

@@ -108,11 +108,7 @@ final class RunStarter {
         CopyAtStart.prepare(control, server, unlogged, template, layout, worker.schema(), restorer);
     // Logs why not when it cannot (no log, not row-based, or sql_log_bin may not be set).
     RowChangeLog.watch(
-            server,
-            control.get(),
-            worker.schema(),
-            layout.largeTableKeys(),
-            layout.referenceCascades())
+            server, control.get(), worker.schema(), layout.rowKeys(), layout.referenceCascades())
         .ifPresent(restorer.changedRows()::follow);
     return assemble(
         config, server, connections, control, start, template, layout, worker, restorer, reused);

@@ -132,7 +132,9 @@ class ResetBenchmark {
     for (Target target : targets) {
       measure(target, config);
     }
-    if ((wanted.equals(List.of("")) || wanted.contains("containers")) && !only.equals("cascade")) {
+    if ((wanted.equals(List.of("")) || wanted.contains("containers"))
+        && !only.equals("cascade")
+        && !only.equals("tree")) {
       ContainerStarts.measure(n(5, 1), this::print, loader);
     }
     Files.createDirectories(Path.of("target"));
@@ -173,9 +175,13 @@ class ResetBenchmark {
       }
       return;
     }
-    if (only.equals("cascade")) {
+    if (only.equals("cascade") || only.equals("tree")) {
       try (DatabaseServer server = target.start().apply(config.embeddedDir())) {
-        CascadeResets.measure(server, n(200, 3), at, this::print);
+        if (only.equals("cascade")) {
+          CascadeResets.measure(server, n(200, 3), at, this::print);
+        } else {
+          TreeResets.measure(server, n(100, 2), at, this::print);
+        }
       }
       return;
     }
@@ -196,6 +202,7 @@ class ResetBenchmark {
         largeTableResets(large, n(200, 3), at);
       }
       CascadeResets.measure(server, n(200, 3), at, this::print);
+      TreeResets.measure(server, n(100, 2), at, this::print);
     }
   }
 

@@ -77,10 +77,10 @@ final class CopyWatch {
       return;
     }
     boolean cascades =
-        key.everyTouchedRow()
-            || (deleted
-                ? key.onDelete()
-                : !inserted && key.onUpdate() && !old.get().equals(now.get()));
+        deleted
+            ? key.onDelete()
+            : !inserted
+                && ((key.onUpdate() && !old.get().equals(now.get())) || key.moved(before, after));
     if (!cascades) {
       return;
     }

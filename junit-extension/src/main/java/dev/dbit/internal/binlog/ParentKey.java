@@ -3,6 +3,7 @@ package dev.dbit.internal.binlog;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -14,8 +15,9 @@ import java.util.Optional;
  * @param referenced the referenced columns, in key order
  * @param onDelete whether deleting a parent row changes child rows
  * @param onUpdate whether changing the referenced columns changes child rows
- * @param everyTouchedRow whether every changed row counts, key changed or not: the parent is itself
- *     reached by a cascade, which may delete or rewrite a row the test changed without logging it
+ * @param placing where a logged row holds the columns that place it under a parent of its own
+ *     through a cascading key: a row a test moved (changed one of them) may be taken by that
+ *     parent's cascade without a log entry, so it releases its values whatever else changed
  */
 record ParentKey(
     String name,
@@ -23,9 +25,20 @@ record ParentKey(
     List<KeyColumn> referenced,
     boolean onDelete,
     boolean onUpdate,
-    boolean everyTouchedRow) {
+    List<Integer> placing) {
   ParentKey {
     referenced = List.copyOf(referenced);
+    placing = List.copyOf(placing);
+  }
+
+  /** Whether an update from {@code before} to {@code after} moved the row under another parent. */
+  boolean moved(Serializable[] before, Serializable[] after) {
+    return placing.stream()
+        .anyMatch(
+            i ->
+                i >= before.length
+                    || i >= after.length
+                    || !Objects.deepEquals(before[i], after[i]));
   }
 
   /**

@@ -14,9 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * Reads where each key column of the tables to follow, and each referenced column of the cascading
@@ -81,7 +79,6 @@ record TrackedTables(Map<String, TrackedTable> tables, Map<String, List<ParentKe
   /** The cascading keys whose referenced values dbit can read from the log, by parent table. */
   private static Map<String, List<ParentKey>> parents(
       Map<String, Map<String, Column>> columns, List<CascadingKey> cascades) {
-    Set<String> reached = cascades.stream().map(CascadingKey::child).collect(Collectors.toSet());
     Map<String, List<ParentKey>> parents = new TreeMap<>();
     List<String> unreadable = new ArrayList<>();
     for (CascadingKey key : cascades) {
@@ -103,7 +100,7 @@ record TrackedTables(Map<String, TrackedTable> tables, Map<String, List<ParentKe
                   referenced,
                   key.onDelete(),
                   key.onUpdate(),
-                  reached.contains(key.parent())));
+                  placing(all, cascades, key.parent())));
     }
     if (!unreadable.isEmpty()) {
       LOG.log(
@@ -114,6 +111,20 @@ record TrackedTables(Map<String, TrackedTable> tables, Map<String, List<ParentKe
               + unreadable);
     }
     return parents;
+  }
+
+  /**
+   * Where a logged row of {@code table} holds the columns that place it under a parent through a
+   * cascading key: a row a test moved there may be taken by that parent's cascade.
+   */
+  private static List<Integer> placing(
+      Map<String, Column> columns, List<CascadingKey> cascades, String table) {
+    return cascades.stream()
+        .filter(k -> k.child().equals(table))
+        .flatMap(k -> k.childColumns().stream())
+        .distinct()
+        .map(c -> columns.get(c).position() - 1)
+        .toList();
   }
 
   /** {@code column} as the log carries it, when its logged values can be written back exactly. */

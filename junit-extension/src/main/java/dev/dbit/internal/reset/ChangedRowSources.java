@@ -66,7 +66,7 @@ public final class ChangedRowSources {
 
   /** How this run restores what cascades change, for the ready line. */
   public String describeCascades(SchemaLayout layout) {
-    return CascadeScope.describe(layout, followsLog(), marksReleases);
+    return CascadeClosure.describe(layout, followsLog(), marksReleases);
   }
 
   /** The large tables restored by the keys dbit's triggers recorded; empty without them. */

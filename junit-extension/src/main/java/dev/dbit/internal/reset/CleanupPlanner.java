@@ -1,19 +1,18 @@
 package dev.dbit.internal.reset;
 
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
-import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.RestoreSql;
 import dev.dbit.internal.template.SchemaLayout;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * Works out how to clean a set of dirty tables: in which order, with which statements, and what
@@ -35,27 +34,27 @@ final class CleanupPlanner {
    * triggers write last; only chains of triggers (a trigger target that fires triggers itself) need
    * a second probe. All in one transaction: one commit for all tables instead of one per DELETE.
    *
-   * <p>A large table whose changed rows the binary log showed gets only those rows restored, with
-   * the rows a cascade from a dirty table may have changed ({@link CascadeScope}); where the log
-   * did not show what a cascade released, the tables it reaches are compared in full.
+   * <p>A table restored by rows whose changed rows the change source showed gets only those rows
+   * back, with the rows cascades took ({@link CascadeClosure}); what no source bounds is compared
+   * in full.
    *
    * @param countersMoved tables whose {@code AUTO_INCREMENT} counter moved since it was last reset
    * @param resetAutoIncrement whether this cleanup also resets those counters
    * @param changes the rows the binary log says tests changed
+   * @param cascades the rows the cascades of those changes took
    * @param keyTables the keys of changed rows dbit's triggers keep: a table they track gets back
-   *     only those rows while their account is complete, unless a cascade or a trigger this cleanup
-   *     fires writes it; its key table is emptied either way
+   *     only those rows while their account is complete, unless a trigger this cleanup fires writes
+   *     it; its key table is emptied either way
    */
   CleanupPlan plan(
       Collection<String> dirty,
       Set<String> countersMoved,
       boolean resetAutoIncrement,
       ChangedRows changes,
+      CascadeClosure cascades,
       Optional<KeyTables> keyTables) {
-    CascadeScope cascades = CascadeScope.of(layout, template, dirty, changes);
-    Set<String> reached = cascades.reached();
     Set<String> all = new LinkedHashSet<>(dirty);
-    all.addAll(reached);
+    all.addAll(cascades.reached());
     List<String> tables = order(all);
     Set<String> sources = new LinkedHashSet<>();
     tables.stream().filter(this::firesTriggers).forEach(sources::add);
@@ -63,37 +62,25 @@ final class CleanupPlanner {
     List<String> statements = new ArrayList<>();
     statements.add("START TRANSACTION");
     for (String table : tables) {
-      List<String> columns = layout.referenceColumns().get(table);
       boolean keyed = keyTables.isPresent() && keyTables.get().tables().contains(table);
       // A table only a cascade reached has no row of the test's own: none to restore by key.
       Optional<Set<List<String>>> changedKeys =
           cascades.inFull(table)
               ? Optional.empty()
               : dirty.contains(table) || keyed ? changes.of(table) : Optional.of(Set.of());
-      List<RowCondition> cascaded = cascades.conditions(table);
-      if (columns == null) {
+      Set<List<String>> taken = cascades.rows(table);
+      if (layout.referenceColumns().get(table) == null) {
         statements.add("DELETE FROM " + qualified(copy, table));
-      } else if (changedKeys.isPresent() && layout.largeTableKeys().containsKey(table)) {
-        List<String> key = layout.largeTableKeys().get(table);
-        statements.addAll(
-            cascaded.isEmpty()
-                ? RestoreSql.restoreRowsSql(template, copy, layout, table, changedKeys.get())
-                : restoreRows(
-                    table,
-                    changedKeys.get().isEmpty()
-                        ? Optional.empty()
-                        : Optional.of(new RowCondition.Released(key, changedKeys.get())),
-                    cascaded));
+      } else if (changedKeys.isPresent() && layout.rowKeys().containsKey(table)) {
+        Set<List<String>> rows = new HashSet<>(changedKeys.get());
+        rows.addAll(taken);
+        statements.addAll(RestoreSql.restoreRowsSql(template, copy, layout, table, rows));
       } else if (keyed
           && keyTables.get().complete()
           && !cascades.inFull(table)
           && !writtenByTriggers.contains(table)) {
-        KeyTables keys = keyTables.get();
-        statements.addAll(
-            cascaded.isEmpty()
-                ? keys.restoreSql(template, table)
-                : keys.thenEmptied(
-                    table, restoreRows(table, Optional.of(keys.written(table)), cascaded)));
+        statements.addAll(keyTables.get().restoreSql(template, table));
+        statements.addAll(RestoreSql.restoreRowsSql(template, copy, layout, table, taken));
       } else if (keyed) {
         statements.addAll(keyTables.get().restoreInFullSql(template, table));
       } else {
@@ -112,50 +99,6 @@ final class CleanupPlanner {
       moved.clear();
     }
     return new CleanupPlan(tables, chained(tables), statements, moved);
-  }
-
-  /**
-   * Gives {@code table} back the template's rows the test wrote ({@code written}) and the rows a
-   * cascade may have changed: those under released values in the copy (moved or set null there) and
-   * in the template, by key. Each condition deletes and copies back apart (the copy without the
-   * rows an earlier one copied): a disjunction of conditions on different indexes makes the server
-   * scan the table.
-   */
-  private List<String> restoreRows(
-      String table, Optional<RowCondition> written, List<RowCondition> cascaded) {
-    List<String> key = layout.largeTableKeys().get(table);
-    String copyTable = qualified(copy, table);
-    String templateTable = qualified(template, table);
-    List<RowCondition> rows = new ArrayList<>();
-    written.ifPresent(rows::add);
-    rows.addAll(cascaded);
-    List<String> statements = new ArrayList<>();
-    rows.forEach(row -> row.deleteFromCopy(copyTable).ifPresent(statements::add));
-    String sameKey =
-        key.stream()
-            .map(k -> copyTable + "." + quote(k) + " = " + templateTable + "." + quote(k))
-            .collect(Collectors.joining(" AND "));
-    for (RowCondition condition : cascaded) {
-      statements.add(
-          "DELETE "
-              + copyTable
-              + " FROM "
-              + copyTable
-              + " JOIN "
-              + templateTable
-              + " ON "
-              + sameKey
-              + " WHERE "
-              + condition.sql(templateTable));
-    }
-    for (int i = 0; i < rows.size(); i++) {
-      StringBuilder where = new StringBuilder(rows.get(i).sql(templateTable));
-      for (RowCondition earlier : rows.subList(0, i)) {
-        where.append(" AND (").append(earlier.sql(templateTable)).append(") IS NOT TRUE");
-      }
-      statements.add(RestoreSql.insertRowsWhere(template, copy, layout, table, where.toString()));
-    }
-    return statements;
   }
 
   private List<String> order(Collection<String> dirty) {

@@ -111,7 +111,7 @@ final class FullProbe {
     flagged.forEach(t -> cascadedInto.addAll(layout.cascadeChildren().getOrDefault(t, Set.of())));
     Set<String> logged = new LinkedHashSet<>();
     for (String table : flagged) {
-      if (!cascadedInto.contains(table) && layout.largeTableKeys().containsKey(table)) {
+      if (!cascadedInto.contains(table) && layout.rowKeys().containsKey(table)) {
         changes.of(table).ifPresent(keys -> logged.add(table));
       }
     }

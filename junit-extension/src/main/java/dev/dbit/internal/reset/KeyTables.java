@@ -66,7 +66,7 @@ public final class KeyTables {
     try {
       Set<String> innoDb = InnoDbTables.names(control.get(), copy);
       Map<String, String> keys = new LinkedHashMap<>();
-      layout.largeTableKeys().keySet().stream()
+      layout.rowKeys().keySet().stream()
           .filter(innoDb::contains)
           .forEach(table -> keys.put(table, keyTableName(table)));
       if (keys.isEmpty()) {
@@ -106,7 +106,7 @@ public final class KeyTables {
           if (!created) {
             BookkeepingSchema.ensure(control.get(), copy);
           }
-          List<String> key = layout.largeTableKeys().get(tracked.getKey());
+          List<String> key = layout.rowKeys().get(tracked.getKey());
           statement.execute(
               DbitTriggers.createKeptSql(copy, tracked.getValue(), tracked.getKey(), key));
           created = true;
@@ -161,33 +161,34 @@ public final class KeyTables {
    */
   Optional<String> keepSql(String table, List<String> rows) {
     return Optional.ofNullable(keyTables.get(table))
-        .map(k -> DbitTriggers.keepSql(copy, k, layout.largeTableKeys().get(table), rows));
+        .map(k -> DbitTriggers.keepSql(copy, k, layout.rowKeys().get(table), rows));
   }
 
   /** Restores the rows of {@code table} whose keys were recorded, and empties its key table. */
   List<String> restoreSql(String template, String table) {
     String keyList =
         "SELECT "
-            + layout.largeTableKeys().get(table).stream()
+            + layout.rowKeys().get(table).stream()
                 .map(c -> quote(c))
                 .collect(Collectors.joining(", "))
             + " FROM "
             + BookkeepingSchema.table(copy, keyTables.get(table));
+    String keyTable = BookkeepingSchema.table(copy, keyTables.get(table));
+    String copyTable = qualified(copy, table);
+    // A join, not IN (subquery): MariaDB before 11.1 scans the whole table for a DELETE with one.
+    String on =
+        layout.rowKeys().get(table).stream()
+            .map(c -> copyTable + "." + quote(c) + " = " + keyTable + "." + quote(c))
+            .collect(Collectors.joining(" AND "));
     return thenEmptied(
         table,
         List.of(
-            written(table).deleteFromCopy(qualified(copy, table)).orElseThrow(),
+            "DELETE " + copyTable + " FROM " + copyTable + " JOIN " + keyTable + " ON " + on,
             RestoreSql.insertRowsWhereKeyIn(template, copy, layout, table, keyList)));
   }
 
-  /** The rows of {@code table} whose keys the triggers recorded. */
-  RowCondition written(String table) {
-    List<String> key = layout.largeTableKeys().get(table);
-    return new RowCondition.HeldIn(key, BookkeepingSchema.table(copy, keyTables.get(table)), key);
-  }
-
   /** {@code statements} that restore rows of {@code table}, then its key table emptied. */
-  List<String> thenEmptied(String table, List<String> statements) {
+  private List<String> thenEmptied(String table, List<String> statements) {
     List<String> all = new ArrayList<>(statements);
     all.add("DELETE FROM " + BookkeepingSchema.table(copy, keyTables.get(table)));
     return all;

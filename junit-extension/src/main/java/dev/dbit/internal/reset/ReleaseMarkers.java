@@ -21,10 +21,11 @@ import java.util.stream.Collectors;
 /**
  * Where dbit's triggers also tell whether a cascade fired, and what it took: the triggers of the
  * parent of a cascading key add its name to {@value #TABLE} in the copy's bookkeeping schema and
- * keep the values it released (in a value table per key) for a deleted row and for an update that
- * changed a referenced column; a parent that a cascade reaches itself does so for every row,
- * inserts included. A parent marked without its release marker changed no child row: the reset
- * leaves the tables under it alone; with it, the reset restores the rows under the kept values.
+ * keep the values it released (in a value table per key) for a deleted row, for an update that
+ * changed a referenced column, and, where a cascade reaches the parent itself, for an update that
+ * moved the row under another parent of its own (a cascade may take it unseen). A parent marked
+ * without its release marker changed no child row: the reset leaves the tables under it alone; with
+ * it, the reset restores the rows under the kept values.
  */
 final class ReleaseMarkers {
   /** The table the release triggers write, in the copy's bookkeeping schema. */
@@ -35,7 +36,7 @@ final class ReleaseMarkers {
 
   private final String copy;
   private final Map<String, List<CascadingKey>> keysByParent = new LinkedHashMap<>();
-  private final Set<String> reached;
+  private final Map<String, List<String>> placing = new LinkedHashMap<>();
 
   /** The cascading keys of {@code layout} whose parent is among {@code marked} in {@code copy}. */
   ReleaseMarkers(String copy, SchemaLayout layout, Collection<String> marked) {
@@ -45,8 +46,10 @@ final class ReleaseMarkers {
         keysByParent.computeIfAbsent(key.parent(), t -> new ArrayList<>()).add(key);
       }
     }
-    reached =
-        layout.referenceCascades().stream().map(CascadingKey::child).collect(Collectors.toSet());
+    for (CascadingKey key : layout.referenceCascades()) {
+      List<String> columns = placing.computeIfAbsent(key.child(), t -> new ArrayList<>());
+      key.childColumns().stream().filter(c -> !columns.contains(c)).forEach(columns::add);
+    }
   }
 
   /**
@@ -108,23 +111,21 @@ final class ReleaseMarkers {
     if (keys == null) {
       return Optional.empty();
     }
-    String parent = table;
-    boolean everyRow = reached.contains(parent);
     String mark =
         "INSERT INTO "
             + BookkeepingSchema.table(copy, TABLE)
             + " (table_name) VALUES ("
-            + literal(parent)
+            + literal(table)
             + ")";
     return switch (event) {
       case "DELETE" -> {
-        List<CascadingKey> released = keys.stream().filter(k -> everyRow || k.onDelete()).toList();
+        List<CascadingKey> released = keys.stream().filter(CascadingKey::onDelete).toList();
         yield released.isEmpty()
             ? Optional.empty()
             : Optional.of(mark + keep(copy, released, "OLD"));
       }
-      case "INSERT" -> everyRow ? Optional.of(mark + keep(copy, keys, "NEW")) : Optional.empty();
-      default -> updatePart(copy, keys, everyRow, mark);
+      case "UPDATE" -> updatePart(keys, placing.getOrDefault(table, List.of()), mark);
+      default -> Optional.empty();
     };
   }
 
@@ -135,43 +136,54 @@ final class ReleaseMarkers {
         .collect(Collectors.joining());
   }
 
-  private static Optional<String> updatePart(
-      String copy, List<CascadingKey> keys, boolean everyRow, String mark) {
-    if (everyRow) {
-      return Optional.of(mark + keep(copy, keys, "OLD") + keep(copy, keys, "NEW"));
-    }
-    List<CascadingKey> updating = keys.stream().filter(CascadingKey::onUpdate).toList();
-    if (updating.isEmpty()) {
-      return Optional.empty();
-    }
+  /**
+   * For each key whose referenced columns changed (where it cascades on update), or any key when
+   * the row moved ({@code placing} changed): the mark and both rows' values.
+   */
+  private Optional<String> updatePart(List<CascadingKey> keys, List<String> placing, String mark) {
     StringBuilder body = new StringBuilder();
-    for (CascadingKey key : updating) {
-      String same =
-          key.parentColumns().stream()
-              .map(c -> "OLD." + quote(c) + " <=> NEW." + quote(c))
-              .collect(Collectors.joining(" AND "));
-      // Byte for byte: a key changed only in case cascades under a case-insensitive collation.
-      String sameBytes =
-          key.parentColumns().stream()
-              .map(
-                  c ->
-                      "CAST(OLD."
-                          + quote(c)
-                          + " AS BINARY) <=> CAST(NEW."
-                          + quote(c)
-                          + " AS BINARY)")
-              .collect(Collectors.joining(" AND "));
+    for (CascadingKey key : keys) {
+      List<String> changed = new ArrayList<>();
+      if (key.onUpdate()) {
+        changed.add(differ(key.parentColumns()));
+      }
+      if (!placing.isEmpty()) {
+        changed.add(differ(placing));
+      }
+      if (changed.isEmpty()) {
+        continue;
+      }
       body.append(body.length() == 0 ? "" : "; ")
-          .append("IF NOT (")
-          .append(same)
-          .append(" AND ")
-          .append(sameBytes)
-          .append(") THEN ")
+          .append("IF ")
+          .append(String.join(" OR ", changed))
+          .append(" THEN ")
           .append(mark)
           .append(keep(copy, List.of(key), "OLD"))
           .append(keep(copy, List.of(key), "NEW"))
           .append("; END IF");
     }
-    return Optional.of(body.toString());
+    return body.length() == 0 ? Optional.empty() : Optional.of(body.toString());
+  }
+
+  /**
+   * Whether {@code columns} differ between {@code OLD} and {@code NEW}, byte for byte: a key
+   * changed only in case cascades under a case-insensitive collation.
+   */
+  private static String differ(List<String> columns) {
+    String same =
+        columns.stream()
+            .map(
+                c ->
+                    "OLD."
+                        + quote(c)
+                        + " <=> NEW."
+                        + quote(c)
+                        + " AND CAST(OLD."
+                        + quote(c)
+                        + " AS BINARY) <=> CAST(NEW."
+                        + quote(c)
+                        + " AS BINARY)")
+            .collect(Collectors.joining(" AND "));
+    return "NOT (" + same + ")";
   }
 }

@@ -74,9 +74,7 @@ public final class ResetEngines {
       return new ResetEngine<>(new ProbeReader(control, counters), restorer, ours);
     }
     Optional<KeyTables> keys =
-        layout.largeTableKeys().isEmpty()
-            ? Optional.empty()
-            : KeyTables.install(control, copy, layout);
+        layout.rowKeys().isEmpty() ? Optional.empty() : KeyTables.install(control, copy, layout);
     Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, layout, keys);
     if (markers.isEmpty()) {
       LOG.log(Level.WARNING, ProbeReader.ADVICE.formatted(layout.tables().size()));

@@ -131,7 +131,7 @@ public final class SchemaRestorer implements Cleanups {
   /** The cleanup of {@code dirty} with the current bookkeeping, comparing in full; runs nothing. */
   @Override
   public CleanupPlan plan(Collection<String> dirty) {
-    return plan(dirty, ChangedRows.unknown());
+    return plan(dirty, ChangedRows.unknown(), CascadeClosure.unknown(layout, dirty));
   }
 
   /**
@@ -140,11 +140,13 @@ public final class SchemaRestorer implements Cleanups {
    */
   @Override
   public CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
-    return plan(dirty, sources.changes(dirty));
+    ChangedRows changes = sources.changes(dirty);
+    return plan(dirty, changes, CascadeClosure.of(control.get(), layout, template, dirty, changes));
   }
 
-  private CleanupPlan plan(Collection<String> dirty, ChangedRows changes) {
-    return planner.plan(dirty, countersMoved, resetAutoIncrement, changes, sources.keyTables());
+  private CleanupPlan plan(Collection<String> dirty, ChangedRows changes, CascadeClosure cascades) {
+    return planner.plan(
+        dirty, countersMoved, resetAutoIncrement, changes, cascades, sources.keyTables());
   }
 
   /**

@@ -32,14 +32,14 @@ public final class RestoreSql {
 
   /**
    * Statements that make {@code copy.table} hold exactly the template's rows: for a large table
-   * (see {@link SchemaLayout#largeTableKeys()}) by difference, so that the cost follows what
-   * changed and a scan of both tables, not a reload of every row; else delete all and copy all.
+   * (see {@link SchemaLayout#rowKeys()}) by difference, so that the cost follows what changed and a
+   * scan of both tables, not a reload of every row; else delete all and copy all.
    */
   public static String restoreTableSql(
       String template, String copy, SchemaLayout layout, String table) {
     List<String> columns = layout.referenceColumns().get(table);
     String into = insertInto(copy, layout, table);
-    List<String> keys = layout.largeTableKeys().get(table);
+    List<String> keys = layout.rowKeys().get(table);
     if (keys == null) {
       return "DELETE FROM "
           + qualified(copy, table)
@@ -116,7 +116,7 @@ public final class RestoreSql {
         "DELETE FROM "
             + qualified(copy, table)
             + " WHERE "
-            + keyTuple(layout.largeTableKeys().get(table))
+            + keyTuple(layout.rowKeys().get(table))
             + " IN ("
             + in
             + ")",
@@ -130,11 +130,7 @@ public final class RestoreSql {
   public static String insertRowsWhereKeyIn(
       String template, String copy, SchemaLayout layout, String table, String in) {
     return insertRowsWhere(
-        template,
-        copy,
-        layout,
-        table,
-        keyTuple(layout.largeTableKeys().get(table)) + " IN (" + in + ")");
+        template, copy, layout, table, keyTuple(layout.rowKeys().get(table)) + " IN (" + in + ")");
   }
 
   /**

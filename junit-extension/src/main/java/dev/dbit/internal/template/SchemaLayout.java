@@ -39,8 +39,9 @@ import java.util.stream.Collectors;
  *     {@code BEFORE INSERT} trigger: their rows are copied with {@code SELECT *}, the statement run
  *     without strict mode ({@code SET STATEMENT sql_mode = ... FOR}), so that the server ignores
  *     the generated columns' values with a warning and computes them again
- * @param largeTableKeys for each reference table with a primary key and at least {@value
- *     #LARGE_TABLE_ROWS} rows, its key columns: such a table is restored by the rows that differ
+ * @param rowKeys for each reference table with a primary key and at least {@value
+ *     #LARGE_TABLE_ROWS} rows or a cascade into it, its key columns: such a table is restored by
+ *     the rows that differ
  */
 public record SchemaLayout(
     List<String> tables,
@@ -54,7 +55,7 @@ public record SchemaLayout(
     Set<String> autoIncrementTables,
     Set<String> columnListTables,
     Set<String> lenientCopyTables,
-    Map<String, List<String>> largeTableKeys) {
+    Map<String, List<String>> rowKeys) {
 
   /** From this many rows (the server's estimate) on, a reference table is restored by rows. */
   public static final int LARGE_TABLE_ROWS = 1000;
@@ -71,7 +72,7 @@ public record SchemaLayout(
     autoIncrementTables = Set.copyOf(autoIncrementTables);
     columnListTables = Set.copyOf(columnListTables);
     lenientCopyTables = Set.copyOf(lenientCopyTables);
-    largeTableKeys = Map.copyOf(largeTableKeys);
+    rowKeys = Map.copyOf(rowKeys);
   }
 
   /** Tables that hold rows after migration. */
@@ -138,6 +139,9 @@ public record SchemaLayout(
           .filter(t -> !columns.invisible().contains(t))
           .forEach(lenient::add);
     }
+    List<CascadingKey> cascadingKeys = CascadingKey.read(connection, schema);
+    Set<String> cascadedInto =
+        cascadingKeys.stream().map(CascadingKey::child).collect(Collectors.toSet());
     Set<String> columnList = new TreeSet<>(columns.generated());
     columnList.addAll(columns.invisible());
     columnList.removeAll(lenient);
@@ -149,11 +153,11 @@ public record SchemaLayout(
         triggers.onDelete(),
         triggers.onInsert(),
         triggers.targets(),
-        CascadingKey.read(connection, schema),
+        cascadingKeys,
         columns.autoIncrement().stream().filter(tables::contains).collect(Collectors.toSet()),
         columnList.stream().filter(tables::contains).collect(Collectors.toSet()),
         lenient.stream().filter(tables::contains).collect(Collectors.toSet()),
-        largeTableKeys(connection, schema, referenceColumns.keySet()));
+        readRowKeys(connection, schema, referenceColumns.keySet(), cascadedInto));
   }
 
   /**
@@ -258,7 +262,7 @@ public record SchemaLayout(
       try (ResultSet rows = query.executeQuery()) {
         while (rows.next()) {
           String table = rows.getString(1);
-          if (referenceColumns.containsKey(table) && !largeTableKeys.containsKey(table)) {
+          if (referenceColumns.containsKey(table) && !rowKeys.containsKey(table)) {
             tables.add(table);
           }
         }
@@ -267,22 +271,30 @@ public record SchemaLayout(
     return tables;
   }
 
-  /** Primary key columns of the reference tables the server estimates at LARGE_TABLE_ROWS+ rows. */
-  private static Map<String, List<String>> largeTableKeys(
-      Connection connection, String schema, Set<String> referenceTables) throws SQLException {
+  /**
+   * Primary key columns of the reference tables restored by rows: those the server estimates at
+   * {@value #LARGE_TABLE_ROWS}+ rows, and those cascades reach, whose rows a cascade took are found
+   * by key.
+   */
+  private static Map<String, List<String>> readRowKeys(
+      Connection connection, String schema, Set<String> referenceTables, Set<String> cascadedInto)
+      throws SQLException {
     Map<String, List<String>> keys = new LinkedHashMap<>();
     try (PreparedStatement query =
         connection.prepareStatement(
-            "SELECT k.TABLE_NAME, k.COLUMN_NAME FROM information_schema.KEY_COLUMN_USAGE k JOIN"
-                + " information_schema.TABLES t ON t.TABLE_SCHEMA = k.TABLE_SCHEMA AND"
-                + " t.TABLE_NAME = k.TABLE_NAME WHERE k.TABLE_SCHEMA = ? AND k.CONSTRAINT_NAME ="
-                + " 'PRIMARY' AND t.TABLE_ROWS >= ? ORDER BY k.TABLE_NAME, k.ORDINAL_POSITION")) {
-      query.setString(1, schema);
-      query.setInt(2, LARGE_TABLE_ROWS);
+            "SELECT k.TABLE_NAME, k.COLUMN_NAME, t.TABLE_ROWS >= ? FROM"
+                + " information_schema.KEY_COLUMN_USAGE k JOIN information_schema.TABLES t ON"
+                + " t.TABLE_SCHEMA = k.TABLE_SCHEMA AND t.TABLE_NAME = k.TABLE_NAME WHERE"
+                + " k.TABLE_SCHEMA = ? AND k.CONSTRAINT_NAME = 'PRIMARY' ORDER BY k.TABLE_NAME,"
+                + " k.ORDINAL_POSITION")) {
+      query.setInt(1, LARGE_TABLE_ROWS);
+      query.setString(2, schema);
       try (ResultSet rows = query.executeQuery()) {
         while (rows.next()) {
-          if (referenceTables.contains(rows.getString(1))) {
-            keys.computeIfAbsent(rows.getString(1), t -> new ArrayList<>()).add(rows.getString(2));
+          String table = rows.getString(1);
+          if (referenceTables.contains(table)
+              && (rows.getBoolean(3) || cascadedInto.contains(table))) {
+            keys.computeIfAbsent(table, t -> new ArrayList<>()).add(rows.getString(2));
           }
         }
       }

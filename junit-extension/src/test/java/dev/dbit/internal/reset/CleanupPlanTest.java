@@ -46,7 +46,13 @@ class CleanupPlanTest {
 
   private static CleanupPlan plan(String... dirty) {
     return new CleanupPlanner("tpl", "copy", LAYOUT)
-        .plan(List.of(dirty), Set.of(), false, ChangedRows.unknown(), Optional.empty());
+        .plan(
+            List.of(dirty),
+            Set.of(),
+            false,
+            ChangedRows.unknown(),
+            CascadeClosure.unknown(LAYOUT, List.of(dirty)),
+            Optional.empty());
   }
 
   @Test
@@ -96,7 +102,13 @@ class CleanupPlanTest {
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", chained)
-            .plan(List.of("a"), Set.of(), false, ChangedRows.unknown(), Optional.empty());
+            .plan(
+                List.of("a"),
+                Set.of(),
+                false,
+                ChangedRows.unknown(),
+                CascadeClosure.unknown(chained, List.of("a")),
+                Optional.empty());
 
     assertThat(plan.needsConfirmation()).isTrue();
   }
@@ -116,7 +128,12 @@ class CleanupPlanTest {
     // Written while no test asked for it: cleaned, counter remembered.
     CleanupPlan unasked =
         planner.plan(
-            List.of("customer", "brand"), Set.of(), false, ChangedRows.unknown(), Optional.empty());
+            List.of("customer", "brand"),
+            Set.of(),
+            false,
+            ChangedRows.unknown(),
+            CascadeClosure.unknown(LAYOUT, List.of("customer", "brand")),
+            Optional.empty());
     assertThat(unasked.sql()).doesNotContain("ALTER");
     assertThat(unasked.countersMovedAfter()).containsExactly("customer");
 
@@ -128,6 +145,7 @@ class CleanupPlanTest {
             unasked.countersMovedAfter(),
             true,
             ChangedRows.unknown(),
+            CascadeClosure.unknown(LAYOUT, List.of("brand")),
             Optional.empty());
     assertThat(asked.sql())
         .contains("ALTER TABLE `copy`.`customer` AUTO_INCREMENT = 1")
@@ -141,7 +159,13 @@ class CleanupPlanTest {
     Set<String> moved = new java.util.TreeSet<>(Set.of("sales_order"));
 
     CleanupPlan plan =
-        planner.plan(List.of("customer"), moved, true, ChangedRows.unknown(), Optional.empty());
+        planner.plan(
+            List.of("customer"),
+            moved,
+            true,
+            ChangedRows.unknown(),
+            CascadeClosure.unknown(LAYOUT, List.of("customer")),
+            Optional.empty());
 
     assertThat(moved).as("the caller's bookkeeping").containsExactly("sales_order");
     // START TRANSACTION, DELETE customer, DELETE and INSERT country (its cascade), DELETE
@@ -185,7 +209,13 @@ class CleanupPlanTest {
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(List.of("image"), Set.of(), false, changes, Optional.empty());
+            .plan(
+                List.of("image"),
+                Set.of(),
+                false,
+                changes,
+                CascadeClosure.unknown(LARGE, List.of("image")),
+                Optional.empty());
 
     assertThat(plan.statements())
         .containsExactly(
@@ -201,7 +231,13 @@ class CleanupPlanTest {
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(List.of("image"), Set.of(), false, rolledBack, Optional.empty());
+            .plan(
+                List.of("image"),
+                Set.of(),
+                false,
+                rolledBack,
+                CascadeClosure.unknown(LARGE, List.of("image")),
+                Optional.empty());
 
     assertThat(plan.statements()).containsExactly("START TRANSACTION", "COMMIT");
   }
@@ -212,7 +248,13 @@ class CleanupPlanTest {
 
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(List.of("gallery", "image"), Set.of(), false, changes, Optional.empty());
+            .plan(
+                List.of("gallery", "image"),
+                Set.of(),
+                false,
+                changes,
+                CascadeClosure.unknown(LARGE, List.of("gallery", "image")),
+                Optional.empty());
 
     assertThat(String.join("\n", plan.statements()))
         .contains("DELETE FROM `copy`.`image` WHERE NOT EXISTS");
@@ -222,7 +264,13 @@ class CleanupPlanTest {
   void anUnfollowedLargeTableIsComparedInFull() {
     CleanupPlan plan =
         new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(List.of("image"), Set.of(), false, ChangedRows.unknown(), Optional.empty());
+            .plan(
+                List.of("image"),
+                Set.of(),
+                false,
+                ChangedRows.unknown(),
+                CascadeClosure.unknown(LARGE, List.of("image")),
+                Optional.empty());
 
     assertThat(String.join("\n", plan.statements()))
         .contains("WHERE NOT EXISTS (SELECT 1 FROM `tpl`.`image` p WHERE");
@@ -241,6 +289,7 @@ class CleanupPlanTest {
                 Set.of(),
                 false,
                 ChangedRows.unknown(),
+                CascadeClosure.unknown(LARGE, List.of("image")),
                 java.util.Optional.of(imageKeys()));
 
     assertThat(plan.statements())
@@ -272,6 +321,7 @@ class CleanupPlanTest {
                     Set.of(),
                     false,
                     ChangedRows.unknown(),
+                    CascadeClosure.unknown(LARGE, List.of("gallery", "image")),
                     java.util.Optional.of(keys))
                 .statements());
     keys.distrust();
@@ -284,6 +334,7 @@ class CleanupPlanTest {
                     Set.of(),
                     false,
                     ChangedRows.unknown(),
+                    CascadeClosure.unknown(LARGE, List.of("image")),
                     java.util.Optional.of(keys))
                 .statements());
 

@@ -1,0 +1,299 @@
+package dev.dbit.internal.reset;
+
+import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
+import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
+
+import dev.dbit.internal.binlog.ChangedRows;
+import dev.dbit.internal.template.CascadingKey;
+import dev.dbit.internal.template.SchemaLayout;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The rows the cascades of one test took, found from the values their parents released (deleted
+ * rows, changed keys) by following the template's rows down, level after level, until no new value
+ * appears: through self-references, cycles and chains of any depth. A row a cascade reached may be
+ * gone or rewritten, so it releases its own referenced values in turn (all of them where the key
+ * deletes, the rewritten columns where it sets null or updates). The server logs and counts none of
+ * these rows; the template shows them, since it never changes. What no source bounds is compared in
+ * full: a key whose parent changed without its released values known, and a table without a primary
+ * key or with more than {@value #MAX_ROWS} rows reached.
+ */
+final class CascadeClosure {
+  /** Reached rows of one table beyond which it is compared in full instead. */
+  static final int MAX_ROWS = 5_000;
+
+  private final SchemaLayout layout;
+  private final List<CascadingKey> keys;
+  private final Map<String, Set<List<String>>> rows = new HashMap<>();
+  private final Set<String> inFull = new TreeSet<>();
+
+  private CascadeClosure(SchemaLayout layout) {
+    this.layout = layout;
+    this.keys = layout.referenceCascades();
+  }
+
+  /** Nothing known of released values: what cascades from {@code dirty} reach, in full. */
+  static CascadeClosure unknown(SchemaLayout layout, Collection<String> dirty) {
+    CascadeClosure closure = new CascadeClosure(layout);
+    closure.keys.stream()
+        .filter(k -> dirty.contains(k.parent()))
+        .forEach(k -> closure.wholeTables(k.child()));
+    return closure;
+  }
+
+  /**
+   * What the cascades took, from the values {@code changes} says their parents released; reads the
+   * template over {@code control}, one request per level of the cascades that released anything.
+   */
+  static CascadeClosure of(
+      Connection control,
+      SchemaLayout layout,
+      String template,
+      Collection<String> dirty,
+      ChangedRows changes)
+      throws SQLException {
+    CascadeClosure closure = new CascadeClosure(layout);
+    Map<CascadingKey, Set<List<String>>> released = new LinkedHashMap<>();
+    Map<CascadingKey, String> held = new LinkedHashMap<>();
+    for (CascadingKey key : closure.keys) {
+      String holder = changes.valueTables().get(key.name());
+      if (holder != null) {
+        held.put(key, holder);
+      } else if (changes.releasedBy(key.name()).isPresent()) {
+        released.put(key, new HashSet<>(changes.releasedBy(key.name()).get()));
+      } else if (dirty.contains(key.parent())) {
+        closure.wholeTables(key.child());
+      }
+    }
+    released.putAll(closure.heldValues(control, held));
+    closure.follow(control, template, released);
+    return closure;
+  }
+
+  /** The values the tables {@code held} holds for each key, in one request. */
+  private Map<CascadingKey, Set<List<String>>> heldValues(
+      Connection control, Map<CascadingKey, String> held) throws SQLException {
+    Map<CascadingKey, Set<List<String>>> values = new LinkedHashMap<>();
+    List<String> queries = new ArrayList<>();
+    held.forEach(
+        (key, holder) ->
+            queries.add(
+                "SELECT "
+                    + key.parentColumns().stream().map(c -> quote(c)).collect(joining())
+                    + " FROM "
+                    + holder));
+    List<CascadingKey> order = List.copyOf(held.keySet());
+    read(
+        control,
+        queries,
+        (i, row) -> {
+          List<String> value = KeyLiterals.read(row, 1, order.get(i).parentColumns().size());
+          if (value != null) {
+            values.computeIfAbsent(order.get(i), k -> new HashSet<>()).add(value);
+          }
+        });
+    return values;
+  }
+
+  /** Follows {@code released} down through the template's rows until no new value appears. */
+  private void follow(
+      Connection control, String template, Map<CascadingKey, Set<List<String>>> released)
+      throws SQLException {
+    Map<String, Set<List<String>>> seen = new HashMap<>();
+    released.forEach((key, values) -> seen.put(key.name(), new HashSet<>(values)));
+    Map<CascadingKey, Set<List<String>>> frontier = released;
+    while (true) {
+      frontier.keySet().removeIf(k -> frontier.get(k).isEmpty() || inFull.contains(k.child()));
+      for (CascadingKey key : List.copyOf(frontier.keySet())) {
+        if (primaryKey(key.child()) == null) {
+          wholeTables(key.child());
+          frontier.remove(key);
+        }
+      }
+      if (frontier.isEmpty()) {
+        return;
+      }
+      List<CascadingKey> level = List.copyOf(frontier.keySet());
+      List<String> queries = new ArrayList<>();
+      level.forEach(key -> queries.add(childRowsSql(template, key, frontier.get(key))));
+      Map<CascadingKey, Set<List<String>>> next = new LinkedHashMap<>();
+      read(control, queries, (i, row) -> reached(level.get(i), row, seen, next));
+      frontier.clear();
+      frontier.putAll(next);
+    }
+  }
+
+  /**
+   * The template's rows of {@code key}'s child under {@code values}: their primary key, then the
+   * columns each key whose parent is that child refers to.
+   */
+  private String childRowsSql(String template, CascadingKey key, Set<List<String>> values) {
+    List<String> columns = new ArrayList<>(primaryKey(key.child()));
+    childKeys(key.child()).forEach(k -> columns.addAll(k.parentColumns()));
+    String in =
+        values.stream()
+            .map(v -> v.size() == 1 ? v.get(0) : "(" + String.join(", ", v) + ")")
+            .sorted()
+            .collect(Collectors.joining(", "));
+    String on =
+        key.childColumns().size() == 1
+            ? quote(key.childColumns().get(0))
+            : "(" + key.childColumns().stream().map(c -> quote(c)).collect(joining()) + ")";
+    return "SELECT "
+        + columns.stream().map(c -> quote(c)).collect(joining())
+        + " FROM "
+        + qualified(template, key.child())
+        + " WHERE "
+        + on
+        + " IN ("
+        + in
+        + ")";
+  }
+
+  /** Notes a row {@code key}'s cascade reached, and the values it releases in turn. */
+  private void reached(
+      CascadingKey key,
+      ResultSet row,
+      Map<String, Set<List<String>>> seen,
+      Map<CascadingKey, Set<List<String>>> next)
+      throws SQLException {
+    String table = key.child();
+    if (inFull.contains(table)) {
+      return;
+    }
+    List<String> primaryKey = primaryKey(table);
+    Set<List<String>> tableRows = rows.computeIfAbsent(table, t -> new HashSet<>());
+    tableRows.add(KeyLiterals.read(row, 1, primaryKey.size()));
+    if (tableRows.size() > MAX_ROWS) {
+      wholeTables(table);
+      return;
+    }
+    int column = primaryKey.size() + 1;
+    for (CascadingKey further : childKeys(table)) {
+      int width = further.parentColumns().size();
+      List<String> value = KeyLiterals.read(row, column, width);
+      column += width;
+      if (value != null
+          && releases(key, further)
+          && seen.computeIfAbsent(further.name(), k -> new HashSet<>()).add(value)) {
+        next.computeIfAbsent(further, k -> new HashSet<>()).add(value);
+      }
+    }
+  }
+
+  /**
+   * Whether a row {@code key}'s cascade reached releases its values of {@code further}: always
+   * where the cascade deletes it, else where it rewrites columns {@code further} refers to.
+   */
+  private static boolean releases(CascadingKey key, CascadingKey further) {
+    return key.deleteRule().equals("CASCADE")
+        || !Collections.disjoint(key.childColumns(), further.parentColumns());
+  }
+
+  /** {@code table} and every table cascades reach from it: compared in full. */
+  private void wholeTables(String table) {
+    Set<String> reach = layout.withCascades(Set.of(table));
+    inFull.addAll(reach);
+    reach.forEach(rows::remove);
+  }
+
+  private List<String> primaryKey(String table) {
+    return layout.rowKeys().get(table);
+  }
+
+  private List<CascadingKey> childKeys(String table) {
+    return keys.stream().filter(k -> k.parent().equals(table)).toList();
+  }
+
+  /** What a reader does with one row of the result of query {@code index}. */
+  private interface RowReader {
+    void read(int index, ResultSet row) throws SQLException;
+  }
+
+  /** Runs {@code queries} in one request and hands each row to {@code reader}. */
+  private static void read(Connection control, List<String> queries, RowReader reader)
+      throws SQLException {
+    if (queries.isEmpty()) {
+      return;
+    }
+    try (Statement statement = control.createStatement()) {
+      statement.execute(String.join(";\n", queries));
+      for (int i = 0; i < queries.size(); i++) {
+        if (i > 0) {
+          statement.getMoreResults();
+        }
+        try (ResultSet rows = statement.getResultSet()) {
+          while (rows.next()) {
+            reader.read(i, rows);
+          }
+        }
+      }
+    }
+  }
+
+  private static java.util.stream.Collector<CharSequence, ?, String> joining() {
+    return Collectors.joining(", ");
+  }
+
+  /**
+   * How this run restores what cascades change, for the ready line: empty without cascades into
+   * reference tables.
+   */
+  static String describe(SchemaLayout layout, boolean followsLog, boolean marksReleases) {
+    List<CascadingKey> keys = layout.referenceCascades();
+    if (keys.isEmpty()) {
+      return "";
+    }
+    Set<String> reached = new TreeSet<>();
+    keys.forEach(k -> reached.addAll(layout.withCascades(Set.of(k.child()))));
+    if (!followsLog && !marksReleases) {
+      return "; tables cascades reach, compared with the template in full after their parent"
+          + " changed (no change source shows what it released): "
+          + String.join(", ", reached);
+    }
+    Set<String> withoutKey = new TreeSet<>();
+    keys.stream()
+        .filter(k -> !layout.rowKeys().containsKey(k.child()))
+        .forEach(k -> withoutKey.addAll(layout.withCascades(Set.of(k.child()))));
+    return "; cascades restored by the rows they took, followed through the template from the"
+        + " values their parents released ("
+        + (followsLog ? "binary log" : "values kept by dbit's triggers")
+        + ")"
+        + (withoutKey.isEmpty()
+            ? ""
+            : ", compared with the template in full (no primary key, or under a table without"
+                + " one): "
+                + String.join(", ", withoutKey));
+  }
+
+  /** Every table a cascade reached, in part or in full. */
+  Set<String> reached() {
+    Set<String> reached = new TreeSet<>(rows.keySet());
+    reached.addAll(inFull);
+    return reached;
+  }
+
+  /** Whether {@code table} must be compared with the template (or reloaded) in full. */
+  boolean inFull(String table) {
+    return inFull.contains(table);
+  }
+
+  /** The primary keys of the rows of {@code table} a cascade reached, as SQL literals. */
+  Set<List<String>> rows(String table) {
+    return inFull.contains(table) ? Set.of() : rows.getOrDefault(table, Set.of());
+  }
+}
