@@ -134,8 +134,8 @@ class LargeReferenceTableTest {
               line ->
                   assertThat(line)
                       .contains(
-                          "large tables restored by the rows tests changed (keys kept by dbit's"
-                              + " triggers): image, word; large tables without a primary key,"
+                          "tables restored by the rows tests changed (1,000+ rows or under a"
+                              + " cascade) (keys kept by dbit's triggers): image, word; large tables without a primary key,"
                               + " reloaded whole after a test changed them: word_log"));
     }
     try (LogLines log = new LogLines()) {

@@ -2,9 +2,11 @@ package dev.dbit.internal;
 
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.reset.ChangedRowSources;
 import dev.dbit.internal.reset.ResetEngine;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
+import dev.dbit.internal.template.CascadingKey;
 import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.TemplateBuilder;
 import java.sql.Connection;
@@ -49,7 +51,10 @@ final class ReadyLine {
         + " ms";
   }
 
-  /** How large reference tables are restored, when there are any. */
+  /**
+   * How the reference tables restored by rows (large ones, and those under a cascade) are restored,
+   * when there are any.
+   */
   static String largeTables(
       SchemaLayout layout, SchemaRestorer restorer, Connection control, String template)
       throws SQLException {
@@ -71,11 +76,44 @@ final class ReadyLine {
         keyed.isEmpty()
             ? "(binary log): " + (followed.isEmpty() ? "none" : String.join(", ", followed))
             : "(keys kept by dbit's triggers): " + String.join(", ", keyed);
-    return "; large tables restored by the rows tests changed "
+    return "; tables restored by the rows tests changed (1,000+ rows or under a cascade) "
         + how
         + (compared.isEmpty()
             ? ""
             : "; compared with the template in full: " + String.join(", ", compared))
         + reloaded;
+  }
+
+  /**
+   * How this run restores what cascades change, for the ready line: empty without cascades into
+   * reference tables.
+   */
+  static String cascades(SchemaLayout layout, ChangedRowSources sources) {
+    boolean followsLog = sources.followsLog();
+    boolean marksReleases = sources.marksReleases();
+    List<CascadingKey> keys = layout.referenceCascades();
+    if (keys.isEmpty()) {
+      return "";
+    }
+    Set<String> reached = new TreeSet<>();
+    keys.forEach(k -> reached.addAll(layout.withCascades(Set.of(k.child()))));
+    if (!followsLog && !marksReleases) {
+      return "; tables cascades reach, compared with the template in full after their parent"
+          + " changed (no change source shows what it released): "
+          + String.join(", ", reached);
+    }
+    Set<String> withoutKey = new TreeSet<>();
+    keys.stream()
+        .filter(k -> !layout.rowKeys().containsKey(k.child()))
+        .forEach(k -> withoutKey.addAll(layout.withCascades(Set.of(k.child()))));
+    return "; cascades restored by the rows they took, followed through the template from the"
+        + " values their parents released ("
+        + (followsLog ? "binary log" : "values kept by dbit's triggers")
+        + ")"
+        + (withoutKey.isEmpty()
+            ? ""
+            : ", compared with the template in full (no primary key, or under a table without"
+                + " one): "
+                + String.join(", ", withoutKey));
   }
 }

@@ -156,7 +156,7 @@ final class RunStarter {
         ReadyLine.of(server, template, layout, worker.schema(), reused, judging.baseline())
             + ReadyLine.resets(counters, between, start)
             + ReadyLine.largeTables(layout, restorer, control.get(), template.schema())
-            + restorer.changedRows().describeCascades(layout));
+            + ReadyLine.cascades(layout, restorer.changedRows()));
     return new DbitRun(
         new DbitRun.Parts(
             control,

@@ -24,9 +24,9 @@ import java.util.Random;
  * plain table, of a large table), after deletes that cascade (a tree node with three levels under
  * it, a team in the cycle, a division five levels above the chain's end), after a key update whose
  * cascade rewrites a column a further key refers to, and the floors: the cleanups of the plain
- * update and of the tree delete written with the rows known beforehand. The {@code all} line pools
- * every reset of the rounds. The first round checks that every reset left the cascade tables as the
- * template has them.
+ * update, the node update, the tree delete and the cycle delete, written with the rows known
+ * beforehand. The {@code all} line pools every reset of the rounds. The first round checks that
+ * every reset left the cascade tables as the template has them.
  */
 final class TreeResets {
   private static final List<String> KINDS =
@@ -40,7 +40,9 @@ final class TreeResets {
           "chain-delete",
           "key-update",
           "cleanup-only-plain",
-          "cleanup-only-node-delete");
+          "cleanup-only-node-update",
+          "cleanup-only-node-delete",
+          "cleanup-only-cycle-delete");
 
   private static final List<String> CHECKED =
       List.of(
@@ -141,12 +143,13 @@ final class TreeResets {
           case "plain-update", "cleanup-only-plain" ->
               "UPDATE plain_050 SET label = 'edited' WHERE id = " + (1 + row % 200);
           case "large-update" -> "UPDATE seat SET label = 'edited' WHERE id = " + (1 + row % 1200);
-          case "node-update" ->
+          case "node-update", "cleanup-only-node-update" ->
               "UPDATE category SET name = 'renamed' WHERE id = "
                   + (1 + row % TreeSchema.CATEGORIES);
           case "node-delete", "cleanup-only-node-delete" ->
               "DELETE FROM category WHERE id = " + nodeWithThreeLevelsUnder(row);
-          case "cycle-delete" -> "DELETE FROM team WHERE id = " + (1 + row % 100);
+          case "cycle-delete", "cleanup-only-cycle-delete" ->
+              "DELETE FROM team WHERE id = " + (1 + row % 100);
           case "chain-delete" -> "DELETE FROM division WHERE id = " + (1 + row % 20);
           case "key-update" ->
               "UPDATE sku SET code = CONCAT(code, 'x') WHERE code = 'S" + (1 + row % 200) + "'";
@@ -167,27 +170,58 @@ final class TreeResets {
   private void cleanupOnly(String kind, int row) throws SQLException {
     String tpl = "`" + run.templateSchema() + "`.";
     List<String> sql = new ArrayList<>(List.of("START TRANSACTION"));
-    if (kind.equals("cleanup-only-plain")) {
-      int id = 1 + row % 200;
-      sql.add("DELETE FROM plain_050 WHERE id = " + id);
-      sql.add("INSERT INTO plain_050 SELECT * FROM " + tpl + "plain_050 WHERE id = " + id);
-    } else {
-      List<Integer> nodes = subtree(nodeWithThreeLevelsUnder(row));
-      String in = nodes.toString().replace('[', '(').replace(']', ')');
-      sql.add("INSERT INTO category SELECT * FROM " + tpl + "category WHERE id IN " + in);
-      String products = "SELECT id FROM " + tpl + "product WHERE category_id IN " + in;
-      sql.add("INSERT INTO product SELECT * FROM " + tpl + "product WHERE category_id IN " + in);
-      sql.add(
-          "INSERT INTO review SELECT * FROM "
-              + tpl
-              + "review WHERE product_id IN ("
-              + products
-              + ") ORDER BY id");
+    switch (kind) {
+      case "cleanup-only-plain" -> restoreRows(sql, "plain_050", List.of(1 + row % 200));
+      case "cleanup-only-node-update" ->
+          restoreRows(sql, "category", List.of(1 + row % TreeSchema.CATEGORIES));
+      case "cleanup-only-cycle-delete" -> {
+        int team = 1 + row % 100;
+        List<Integer> members = List.of(team, team + 100, team + 200, team + 300);
+        // The teams those members led lost their lead (SET NULL); the team itself went.
+        List<Integer> teams = new ArrayList<>(List.of(team));
+        for (int id = 1; id <= 100; id++) {
+          if (members.contains(1 + (id * 13) % 400) && id != team) {
+            teams.add(id);
+          }
+        }
+        restoreRows(sql, "team", teams);
+        sql.add("INSERT INTO member SELECT * FROM " + tpl + "member WHERE id IN " + in(members));
+      }
+      default -> {
+        String in = in(subtree(nodeWithThreeLevelsUnder(row)));
+        sql.add("INSERT INTO category SELECT * FROM " + tpl + "category WHERE id IN " + in);
+        String products = "SELECT id FROM " + tpl + "product WHERE category_id IN " + in;
+        sql.add("INSERT INTO product SELECT * FROM " + tpl + "product WHERE category_id IN " + in);
+        sql.add(
+            "INSERT INTO review SELECT * FROM "
+                + tpl
+                + "review WHERE product_id IN ("
+                + products
+                + ") ORDER BY id");
+      }
     }
     sql.add("COMMIT");
     try (Statement statement = raw.createStatement()) {
       statement.execute(String.join(";\n", sql));
     }
+  }
+
+  /** Deletes the rows {@code ids} of {@code table} and copies them back from the template. */
+  private void restoreRows(List<String> sql, String table, List<Integer> ids) {
+    sql.add("DELETE FROM " + table + " WHERE id IN " + in(ids));
+    sql.add(
+        "INSERT INTO "
+            + table
+            + " SELECT * FROM `"
+            + run.templateSchema()
+            + "`."
+            + table
+            + " WHERE id IN "
+            + in(ids));
+  }
+
+  private static String in(List<Integer> ids) {
+    return ids.toString().replace('[', '(').replace(']', ')');
   }
 
   /** Category {@code node} and every category under it. */

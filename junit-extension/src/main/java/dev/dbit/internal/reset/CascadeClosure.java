@@ -249,37 +249,6 @@ final class CascadeClosure {
     return Collectors.joining(", ");
   }
 
-  /**
-   * How this run restores what cascades change, for the ready line: empty without cascades into
-   * reference tables.
-   */
-  static String describe(SchemaLayout layout, boolean followsLog, boolean marksReleases) {
-    List<CascadingKey> keys = layout.referenceCascades();
-    if (keys.isEmpty()) {
-      return "";
-    }
-    Set<String> reached = new TreeSet<>();
-    keys.forEach(k -> reached.addAll(layout.withCascades(Set.of(k.child()))));
-    if (!followsLog && !marksReleases) {
-      return "; tables cascades reach, compared with the template in full after their parent"
-          + " changed (no change source shows what it released): "
-          + String.join(", ", reached);
-    }
-    Set<String> withoutKey = new TreeSet<>();
-    keys.stream()
-        .filter(k -> !layout.rowKeys().containsKey(k.child()))
-        .forEach(k -> withoutKey.addAll(layout.withCascades(Set.of(k.child()))));
-    return "; cascades restored by the rows they took, followed through the template from the"
-        + " values their parents released ("
-        + (followsLog ? "binary log" : "values kept by dbit's triggers")
-        + ")"
-        + (withoutKey.isEmpty()
-            ? ""
-            : ", compared with the template in full (no primary key, or under a table without"
-                + " one): "
-                + String.join(", ", withoutKey));
-  }
-
   /** Every table a cascade reached, in part or in full. */
   Set<String> reached() {
     Set<String> reached = new TreeSet<>(rows.keySet());

@@ -2,7 +2,6 @@ package dev.dbit.internal.reset;
 
 import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.binlog.RowChangeLog;
-import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
@@ -64,9 +63,9 @@ public final class ChangedRowSources {
     changesFrom(reader::changes);
   }
 
-  /** How this run restores what cascades change, for the ready line. */
-  public String describeCascades(SchemaLayout layout) {
-    return CascadeClosure.describe(layout, followsLog(), marksReleases);
+  /** Whether dbit's triggers keep the values cascade parents release. */
+  public boolean marksReleases() {
+    return marksReleases;
   }
 
   /** The large tables restored by the keys dbit's triggers recorded; empty without them. */

@@ -65,6 +65,9 @@ public final class SchemaOwnership {
   /** MySQL and MariaDB error 1054: a marker of dbit before 0.1.0 has fewer columns. */
   private static final int UNKNOWN_COLUMN = 1054;
 
+  /** The server's "table doesn't exist": a schema another run dropped after the check. */
+  private static final int NO_SUCH_TABLE = 1146;
+
   private static final String MARKER_SQL =
       "SELECT kind, fingerprint, ready, project, TIMESTAMPDIFF(DAY, COALESCE(used_at, created_at),"
           + " CURRENT_TIMESTAMP) FROM ";
@@ -188,7 +191,10 @@ public final class SchemaOwnership {
     }
   }
 
-  /** The marker of {@code schema}, or empty when the schema or its marker does not exist. */
+  /**
+   * The marker of {@code schema}, or empty when the schema or its marker does not exist (also when
+   * another run drops it while this one reads it).
+   */
   public static Optional<Marker> read(Connection connection, String schema) throws SQLException {
     if (!tableExists(connection, schema, MARKER_TABLE)) {
       return Optional.empty();
@@ -197,6 +203,9 @@ public final class SchemaOwnership {
       try (ResultSet rows = statement.executeQuery(MARKER_SQL + qualified(schema, MARKER_TABLE))) {
         return marker(rows, true);
       } catch (SQLException e) {
+        if (e.getErrorCode() == NO_SUCH_TABLE) {
+          return Optional.empty();
+        }
         if (e.getErrorCode() != UNKNOWN_COLUMN) {
           throw e;
         }
