@@ -3,6 +3,7 @@ package dev.dbit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import dev.dbit.internal.report.Percentiles;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
@@ -83,6 +86,23 @@ class CascadeTreeProofTest {
                 .map(name -> Integer.parseInt(name.substring("case ".length()))));
     assertThat(failures).as(replay).isEmpty();
     assertThat(results.testEvents().started().count()).isEqualTo(cases);
+    List<Double> resets =
+        results.allEvents().reportingEntryPublished().stream()
+            .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
+            .filter(pairs -> pairs.containsKey(ReportKeys.RESET_MS))
+            .map(pairs -> Double.parseDouble(pairs.get(ReportKeys.RESET_MS)))
+            .toList();
+    Percentiles p = Percentiles.of(resets);
+    System.out.printf(
+        Locale.ROOT,
+        "reset before each generated test on the cascade tree (%s): median %.1f ms, p10 %.1f,"
+            + " p90 %.1f, max %.1f, N=%d%n",
+        path,
+        p.p50(),
+        p.p10(),
+        p.p90(),
+        resets.stream().mapToDouble(Double::doubleValue).max().orElse(0),
+        p.n());
   }
 
   @DbIntegrationTest
