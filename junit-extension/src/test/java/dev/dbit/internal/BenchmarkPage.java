@@ -81,6 +81,14 @@ final class BenchmarkPage {
         or lose their task by cascade). `cleanup-only-leaf` and `cleanup-only-parent-delete`
         are the floors: the restore of exactly those rows, known beforehand, in one request.
         The first round checks that every reset left the four tables as the template has them.
+      - `reset-tree`: the same on a fourth schema shaped like a real application's, the tree
+        fixture (150 tables: a self-referencing category tree of six levels with products and
+        review threads under it, a team/member cycle, a six-level chain, an `ON UPDATE CASCADE`
+        that rewrites a referenced column, 135 plain tables of 200 rows), after one-row updates
+        of a plain table, a large table and a tree node (no key changed), a delete of a node
+        with three levels under it, of a team in the cycle and of a division five levels above
+        the chain's end, and a key update that cascades twice. `cleanup-only-*` are the floors
+        (the rows known beforehand, one request); `all` pools every reset of the other lines.
       - `reading-parts` (the embedded MySQL): each part of the reading that ends a test, sent
         alone through Connector/J on a connection of the test schema, interleaved: `end-reading`
         (what dbit sends: `measurement` and `log-position` in one request), `measurement` (its

@@ -49,10 +49,11 @@ import org.junit.jupiter.api.Test;
  * -Ddbit.bench=full} (N=200), {@code -Ddbit.bench=quick} (N=30, no cold starts, no page) or {@code
  * -Ddbit.bench=smoke} (N=3, what CI runs to check that it works); {@code
  * -Ddbit.bench.servers=mysql,external} measures only those, {@code -Ddbit.bench.only=starts} only
- * the start lines, {@code -Ddbit.bench.only=cascade} only {@code reset-cascade} and {@code
- * -Ddbit.bench.only=readings} only {@code reading-parts} (no page). Prints {@code bench <scenario>
- * <method>@<server> n=<N> p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines, writes them to {@code
- * target/dbit-bench.txt} and, in full mode, writes {@code docs/benchmark.md}.
+ * the start lines, {@code -Ddbit.bench.only=cascade} only {@code reset-cascade}, {@code
+ * -Ddbit.bench.only=tree} only {@code reset-tree} and {@code -Ddbit.bench.only=readings} only
+ * {@code reading-parts} (no page). Prints {@code bench <scenario> <method>@<server> n=<N>
+ * p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines, writes them to {@code target/dbit-bench.txt} and, in
+ * full mode, writes {@code docs/benchmark.md}.
  */
 class ResetBenchmark {
   private static final String EXTERNAL_HOST = "127.0.0.1";
@@ -62,8 +63,8 @@ class ResetBenchmark {
 
   /**
    * {@code -Ddbit.bench.only=starts}: the start lines alone, every server; {@code cascade}: the
-   * {@code reset-cascade} lines alone; {@code readings}: the {@code reading-parts} lines alone (the
-   * embedded MySQL); no page either way.
+   * {@code reset-cascade} lines alone; {@code tree}: the {@code reset-tree} lines alone; {@code
+   * readings}: the {@code reading-parts} lines alone (the embedded MySQL); no page either way.
    */
   private final String only = System.getProperty("dbit.bench.only", "");
 
@@ -335,7 +336,8 @@ class ResetBenchmark {
     return String.format(
         "Connector/J %s, Java %s, %d cores, %s %s; the 135-table schema in `schemas/` and, for"
             + " `reset-large`, the large table fixture (`LargeTableSchema` in the tests); for"
-            + " `reset-cascade`, the cascade fixture (`CascadeSchema`)."
+            + " `reset-cascade`, the cascade fixture (`CascadeSchema`); for `reset-tree`, the tree"
+            + " fixture (`TreeSchema`)."
             + " Servers: %s.",
         com.mysql.cj.Constants.CJ_VERSION,
         System.getProperty("java.version"),
