@@ -175,8 +175,10 @@ class CascadeTreeProofTest {
                 "UPDATE category SET parent_id = " + first + " WHERE id = " + moved,
                 "DELETE FROM category WHERE id = " + first);
         case 7 ->
+            // A folder that is not a root goes (its children lose their parent), and another moves
+            // under a root.
             List.of(
-                "DELETE FROM folder WHERE id = " + (1 + node % 300),
+                "DELETE FROM folder WHERE id = " + (11 + node % 290),
                 "UPDATE folder SET parent_id = " + (1 + team % 10) + " WHERE id = " + (11 + team));
         case 8 ->
             List.of(
