@@ -7,6 +7,7 @@ import dev.dbit.internal.reset.ResetEngine;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.template.CascadingKey;
+import dev.dbit.internal.template.RowKeys;
 import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.TemplateBuilder;
 import java.sql.Connection;
@@ -58,7 +59,7 @@ final class ReadyLine {
   static String largeTables(
       SchemaLayout layout, SchemaRestorer restorer, Connection control, String template)
       throws SQLException {
-    List<String> keyless = layout.largeTablesWithoutKey(control, template);
+    List<String> keyless = RowKeys.largeWithoutKey(control, template, layout);
     String reloaded =
         keyless.isEmpty()
             ? ""
@@ -89,15 +90,14 @@ final class ReadyLine {
    * reference tables.
    */
   static String cascades(SchemaLayout layout, ChangedRowSources sources) {
-    boolean followsLog = sources.followsLog();
-    boolean marksReleases = sources.marksReleases();
     List<CascadingKey> keys = layout.referenceCascades();
     if (keys.isEmpty()) {
       return "";
     }
-    Set<String> reached = new TreeSet<>();
-    keys.forEach(k -> reached.addAll(layout.withCascades(Set.of(k.child()))));
-    if (!followsLog && !marksReleases) {
+    boolean followsLog = sources.followsLog();
+    if (!followsLog && !sources.marksReleases()) {
+      Set<String> reached = new TreeSet<>();
+      keys.forEach(k -> reached.addAll(layout.withCascades(Set.of(k.child()))));
       return "; tables cascades reach, compared with the template in full after their parent"
           + " changed (no change source shows what it released): "
           + String.join(", ", reached);

@@ -5,6 +5,7 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.CascadingKey;
+import dev.dbit.internal.template.RestoreSql;
 import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -18,6 +19,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -38,12 +40,14 @@ final class CascadeClosure {
 
   private final SchemaLayout layout;
   private final List<CascadingKey> keys;
+  private final Map<String, List<CascadingKey>> keysByParent;
   private final Map<String, Set<List<String>>> rows = new HashMap<>();
   private final Set<String> inFull = new TreeSet<>();
 
   private CascadeClosure(SchemaLayout layout) {
     this.layout = layout;
     this.keys = layout.referenceCascades();
+    this.keysByParent = keys.stream().collect(Collectors.groupingBy(CascadingKey::parent));
   }
 
   /** Nothing known of released values: what cascades from {@code dirty} reach, in full. */
@@ -56,8 +60,9 @@ final class CascadeClosure {
   }
 
   /**
-   * What the cascades took, from the values {@code changes} says their parents released; reads the
-   * template over {@code control}, one request per level of the cascades that released anything.
+   * What the cascades took, from the values {@code changes} says their parents released (or a table
+   * of dbit's holds, where its triggers kept them); reads the template over {@code control}, one
+   * request per level of the cascades that released anything.
    */
   static CascadeClosure of(
       Connection control,
@@ -67,101 +72,74 @@ final class CascadeClosure {
       ChangedRows changes)
       throws SQLException {
     CascadeClosure closure = new CascadeClosure(layout);
-    Map<CascadingKey, Set<List<String>>> released = new LinkedHashMap<>();
-    Map<CascadingKey, String> held = new LinkedHashMap<>();
+    // Each key with the values under which to look, as the inside of an IN (...).
+    Map<CascadingKey, String> level = new LinkedHashMap<>();
+    Map<String, Set<List<String>>> seen = new HashMap<>();
     for (CascadingKey key : closure.keys) {
       String holder = changes.valueTables().get(key.name());
+      Optional<Set<List<String>>> released = changes.releasedBy(key.name());
       if (holder != null) {
-        held.put(key, holder);
-      } else if (changes.releasedBy(key.name()).isPresent()) {
-        released.put(key, new HashSet<>(changes.releasedBy(key.name()).get()));
-      } else if (dirty.contains(key.parent())) {
+        level.put(key, "SELECT " + columnList(key.parentColumns()) + " FROM " + holder);
+      } else if (released.isPresent() && !released.get().isEmpty()) {
+        level.put(key, RestoreSql.valueList(released.get()));
+        seen.put(key.name(), new HashSet<>(released.get()));
+      } else if (released.isEmpty() && dirty.contains(key.parent())) {
         closure.wholeTables(key.child());
       }
     }
-    released.putAll(closure.heldValues(control, held));
-    closure.follow(control, template, released);
+    while (!level.isEmpty()) {
+      level = closure.nextLevel(control, template, level, seen);
+    }
     return closure;
   }
 
-  /** The values the tables {@code held} holds for each key, in one request. */
-  private Map<CascadingKey, Set<List<String>>> heldValues(
-      Connection control, Map<CascadingKey, String> held) throws SQLException {
-    Map<CascadingKey, Set<List<String>>> values = new LinkedHashMap<>();
-    List<String> queries = new ArrayList<>();
-    held.forEach(
-        (key, holder) ->
-            queries.add(
-                "SELECT "
-                    + key.parentColumns().stream().map(c -> quote(c)).collect(joining())
-                    + " FROM "
-                    + holder));
-    List<CascadingKey> order = List.copyOf(held.keySet());
-    read(
-        control,
-        queries,
-        (i, row) -> {
-          List<String> value = KeyLiterals.read(row, 1, order.get(i).parentColumns().size());
-          if (value != null) {
-            values.computeIfAbsent(order.get(i), k -> new HashSet<>()).add(value);
-          }
-        });
-    return values;
-  }
-
-  /** Follows {@code released} down through the template's rows until no new value appears. */
-  private void follow(
-      Connection control, String template, Map<CascadingKey, Set<List<String>>> released)
+  /**
+   * Reads the template's rows under one level's values, in one request, and returns the values
+   * those rows release that no earlier level looked under.
+   */
+  private Map<CascadingKey, String> nextLevel(
+      Connection control,
+      String template,
+      Map<CascadingKey, String> level,
+      Map<String, Set<List<String>>> seen)
       throws SQLException {
-    Map<String, Set<List<String>>> seen = new HashMap<>();
-    released.forEach((key, values) -> seen.put(key.name(), new HashSet<>(values)));
-    Map<CascadingKey, Set<List<String>>> frontier = released;
-    while (true) {
-      frontier.keySet().removeIf(k -> frontier.get(k).isEmpty() || inFull.contains(k.child()));
-      for (CascadingKey key : List.copyOf(frontier.keySet())) {
-        if (primaryKey(key.child()) == null) {
-          wholeTables(key.child());
-          frontier.remove(key);
-        }
+    level.keySet().removeIf(key -> inFull.contains(key.child()));
+    for (CascadingKey key : List.copyOf(level.keySet())) {
+      if (primaryKey(key.child()) == null) {
+        wholeTables(key.child());
+        level.remove(key);
       }
-      if (frontier.isEmpty()) {
-        return;
-      }
-      List<CascadingKey> level = List.copyOf(frontier.keySet());
-      List<String> queries = new ArrayList<>();
-      level.forEach(key -> queries.add(childRowsSql(template, key, frontier.get(key))));
-      Map<CascadingKey, Set<List<String>>> next = new LinkedHashMap<>();
-      read(control, queries, (i, row) -> reached(level.get(i), row, seen, next));
-      frontier.clear();
-      frontier.putAll(next);
     }
+    List<CascadingKey> keysRead = List.copyOf(level.keySet());
+    List<String> queries = new ArrayList<>();
+    level.forEach((key, in) -> queries.add(childRowsSql(template, key, in)));
+    Map<CascadingKey, Set<List<String>>> next = new LinkedHashMap<>();
+    read(control, queries, (i, row) -> reached(keysRead.get(i), row, seen, next));
+    Map<CascadingKey, String> nextLevel = new LinkedHashMap<>();
+    next.forEach((key, values) -> nextLevel.put(key, RestoreSql.valueList(values)));
+    return nextLevel;
   }
 
   /**
-   * The template's rows of {@code key}'s child under {@code values}: their primary key, then the
-   * columns each key whose parent is that child refers to.
+   * The template's rows of {@code key}'s child under the values {@code in} gives: their primary
+   * key, then the columns each key whose parent is that child refers to.
    */
-  private String childRowsSql(String template, CascadingKey key, Set<List<String>> values) {
+  private String childRowsSql(String template, CascadingKey key, String in) {
     List<String> columns = new ArrayList<>(primaryKey(key.child()));
     childKeys(key.child()).forEach(k -> columns.addAll(k.parentColumns()));
-    String in =
-        values.stream()
-            .map(v -> v.size() == 1 ? v.get(0) : "(" + String.join(", ", v) + ")")
-            .sorted()
-            .collect(Collectors.joining(", "));
-    String on =
-        key.childColumns().size() == 1
-            ? quote(key.childColumns().get(0))
-            : "(" + key.childColumns().stream().map(c -> quote(c)).collect(joining()) + ")";
     return "SELECT "
-        + columns.stream().map(c -> quote(c)).collect(joining())
+        + columnList(columns)
         + " FROM "
         + qualified(template, key.child())
         + " WHERE "
-        + on
+        + RestoreSql.keyTuple(key.childColumns())
         + " IN ("
         + in
         + ")";
+  }
+
+  private static String columnList(List<String> columns) {
+    return columns.stream().map(c -> quote(c)).collect(Collectors.joining(", "));
   }
 
   /** Notes a row {@code key}'s cascade reached, and the values it releases in turn. */
@@ -216,7 +194,7 @@ final class CascadeClosure {
   }
 
   private List<CascadingKey> childKeys(String table) {
-    return keys.stream().filter(k -> k.parent().equals(table)).toList();
+    return keysByParent.getOrDefault(table, List.of());
   }
 
   /** What a reader does with one row of the result of query {@code index}. */
@@ -243,10 +221,6 @@ final class CascadeClosure {
         }
       }
     }
-  }
-
-  private static java.util.stream.Collector<CharSequence, ?, String> joining() {
-    return Collectors.joining(", ");
   }
 
   /** Every table a cascade reached, in part or in full. */

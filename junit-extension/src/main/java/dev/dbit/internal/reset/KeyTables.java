@@ -166,14 +166,14 @@ public final class KeyTables {
 
   /** Restores the rows of {@code table} whose keys were recorded, and empties its key table. */
   List<String> restoreSql(String template, String table) {
+    String keyTable = BookkeepingSchema.table(copy, keyTables.get(table));
     String keyList =
         "SELECT "
             + layout.rowKeys().get(table).stream()
                 .map(c -> quote(c))
                 .collect(Collectors.joining(", "))
             + " FROM "
-            + BookkeepingSchema.table(copy, keyTables.get(table));
-    String keyTable = BookkeepingSchema.table(copy, keyTables.get(table));
+            + keyTable;
     String copyTable = qualified(copy, table);
     // A join, not IN (subquery): MariaDB before 11.1 scans the whole table for a DELETE with one.
     String on =

@@ -102,12 +102,15 @@ public final class RestoreSql {
     if (keys.isEmpty()) {
       return List.of();
     }
-    String values =
-        keys.stream()
-            .map(k -> k.size() == 1 ? k.get(0) : "(" + String.join(", ", k) + ")")
-            .sorted()
-            .collect(Collectors.joining(", "));
-    return restoreRowsWhereKeyIn(template, copy, layout, table, values);
+    return restoreRowsWhereKeyIn(template, copy, layout, table, valueList(keys));
+  }
+
+  /** {@code values} (rows of SQL literals) as the inside of an {@code IN (...)}, sorted. */
+  public static String valueList(Set<List<String>> values) {
+    return values.stream()
+        .map(v -> v.size() == 1 ? v.get(0) : "(" + String.join(", ", v) + ")")
+        .sorted()
+        .collect(Collectors.joining(", "));
   }
 
   private static List<String> restoreRowsWhereKeyIn(
@@ -137,7 +140,7 @@ public final class RestoreSql {
    * Copies the template's rows of {@code table} that {@code condition} (on the template's table,
    * named in full) selects into {@code copy}.
    */
-  public static String insertRowsWhere(
+  private static String insertRowsWhere(
       String template, String copy, SchemaLayout layout, String table, String condition) {
     return insertInto(copy, layout, table)
         + " SELECT "

@@ -39,9 +39,8 @@ import java.util.stream.Collectors;
  *     {@code BEFORE INSERT} trigger: their rows are copied with {@code SELECT *}, the statement run
  *     without strict mode ({@code SET STATEMENT sql_mode = ... FOR}), so that the server ignores
  *     the generated columns' values with a warning and computes them again
- * @param rowKeys for each reference table with a primary key and at least {@value
- *     #LARGE_TABLE_ROWS} rows or a cascade into it, its key columns: such a table is restored by
- *     the rows that differ
+ * @param rowKeys for each reference table restored by the rows that differ, its primary key columns
+ *     (see {@link RowKeys})
  */
 public record SchemaLayout(
     List<String> tables,
@@ -56,9 +55,6 @@ public record SchemaLayout(
     Set<String> columnListTables,
     Set<String> lenientCopyTables,
     Map<String, List<String>> rowKeys) {
-
-  /** From this many rows (the server's estimate) on, a reference table is restored by rows. */
-  public static final int LARGE_TABLE_ROWS = 1000;
 
   public SchemaLayout {
     tables = List.copyOf(tables);
@@ -157,7 +153,7 @@ public record SchemaLayout(
         columns.autoIncrement().stream().filter(tables::contains).collect(Collectors.toSet()),
         columnList.stream().filter(tables::contains).collect(Collectors.toSet()),
         lenient.stream().filter(tables::contains).collect(Collectors.toSet()),
-        readRowKeys(connection, schema, referenceColumns.keySet(), cascadedInto));
+        RowKeys.read(connection, schema, referenceColumns.keySet(), cascadedInto));
   }
 
   /**
@@ -243,62 +239,5 @@ public record SchemaLayout(
       }
     }
     return nonEmpty;
-  }
-
-  /**
-   * Reference tables the server estimates at {@value #LARGE_TABLE_ROWS}+ rows that have no primary
-   * key: nothing names their changed rows, so every reset after a test changed one reloads it
-   * whole.
-   */
-  public List<String> largeTablesWithoutKey(Connection connection, String schema)
-      throws SQLException {
-    List<String> tables = new ArrayList<>();
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND"
-                + " TABLE_ROWS >= ? ORDER BY TABLE_NAME")) {
-      query.setString(1, schema);
-      query.setInt(2, LARGE_TABLE_ROWS);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          String table = rows.getString(1);
-          if (referenceColumns.containsKey(table) && !rowKeys.containsKey(table)) {
-            tables.add(table);
-          }
-        }
-      }
-    }
-    return tables;
-  }
-
-  /**
-   * Primary key columns of the reference tables restored by rows: those the server estimates at
-   * {@value #LARGE_TABLE_ROWS}+ rows, and those cascades reach, whose rows a cascade took are found
-   * by key.
-   */
-  private static Map<String, List<String>> readRowKeys(
-      Connection connection, String schema, Set<String> referenceTables, Set<String> cascadedInto)
-      throws SQLException {
-    Map<String, List<String>> keys = new LinkedHashMap<>();
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT k.TABLE_NAME, k.COLUMN_NAME, t.TABLE_ROWS >= ? FROM"
-                + " information_schema.KEY_COLUMN_USAGE k JOIN information_schema.TABLES t ON"
-                + " t.TABLE_SCHEMA = k.TABLE_SCHEMA AND t.TABLE_NAME = k.TABLE_NAME WHERE"
-                + " k.TABLE_SCHEMA = ? AND k.CONSTRAINT_NAME = 'PRIMARY' ORDER BY k.TABLE_NAME,"
-                + " k.ORDINAL_POSITION")) {
-      query.setInt(1, LARGE_TABLE_ROWS);
-      query.setString(2, schema);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          String table = rows.getString(1);
-          if (referenceTables.contains(table)
-              && (rows.getBoolean(3) || cascadedInto.contains(table))) {
-            keys.computeIfAbsent(table, t -> new ArrayList<>()).add(rows.getString(2));
-          }
-        }
-      }
-    }
-    return keys;
   }
 }
