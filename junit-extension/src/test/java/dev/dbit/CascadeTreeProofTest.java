@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Tag;
@@ -67,24 +66,11 @@ class CascadeTreeProofTest {
     System.out.println(ProofSeeds.banner("cascade tree proof (" + path + ")", cases));
     EngineExecutionResults results = DbitTestKit.run(GeneratedTestCase.class, config);
 
-    Map<String, String> failures = new TreeMap<>();
-    results.allEvents().failed().stream()
-        .forEach(
-            event ->
-                failures.put(
-                    event.getTestDescriptor().getDisplayName(),
-                    String.valueOf(DbitTestKit.failure(event).getMessage())));
-    long mismatches =
-        failures.values().stream().filter(m -> m.contains("tables that differ")).count();
+    Map<String, String> failures = ProofSeeds.failures(results);
     System.out.printf(
         "randomized reset proof on the cascade tree (%s): %d generated tests, %d mismatches%n",
-        path, results.testEvents().started().count(), mismatches);
-    String replay =
-        ProofSeeds.replay(
-            test,
-            failures.keySet().stream()
-                .filter(name -> name.startsWith("case "))
-                .map(name -> Integer.parseInt(name.substring("case ".length()))));
+        path, results.testEvents().started().count(), ProofSeeds.mismatches(failures.values()));
+    String replay = ProofSeeds.replay(test, failures);
     assertThat(failures).as(replay).isEmpty();
     assertThat(results.testEvents().started().count()).isEqualTo(cases);
     List<Double> resets =
@@ -189,7 +175,7 @@ class CascadeTreeProofTest {
                 "START TRANSACTION",
                 "DELETE FROM category WHERE id = " + (1 + node % 13),
                 "ROLLBACK",
-                "UPDATE seat SET label = 'kept' WHERE id = " + member);
+                "UPDATE seat SET name = 'kept' WHERE id = " + member);
         case 10 ->
             // A member moved to another team, which then goes.
             List.of(

@@ -2,12 +2,16 @@ package dev.dbit;
 
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.TestInfo;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * How many generated cases a randomized proof runs, and from which seeds.
@@ -102,6 +106,32 @@ final class ProofSeeds {
    * "replay: " and one command that runs {@code test} again with the same cases, up to the first of
    * {@code failedCases}; empty when none failed.
    */
+  /** Every failed test or container of a generated run, by display name, with its message. */
+  static Map<String, String> failures(EngineExecutionResults results) {
+    Map<String, String> failures = new TreeMap<>();
+    results.allEvents().failed().stream()
+        .forEach(
+            event ->
+                failures.put(
+                    event.getTestDescriptor().getDisplayName(),
+                    String.valueOf(DbitTestKit.failure(event).getMessage())));
+    return failures;
+  }
+
+  /** How many of {@code messages} say a generated test started with tables that differ. */
+  static long mismatches(Collection<String> messages) {
+    return messages.stream().filter(m -> m.contains("tables that differ")).count();
+  }
+
+  /** The replay command for the generated cases ({@code case N}) among {@code failures}. */
+  static String replay(TestInfo test, Map<String, String> failures) {
+    return replay(
+        test,
+        failures.keySet().stream()
+            .filter(name -> name.startsWith("case "))
+            .map(name -> Integer.parseInt(name.substring("case ".length()))));
+  }
+
   static String replay(TestInfo test, Stream<Integer> failedCases) {
     return failedCases
         .min(Integer::compare)

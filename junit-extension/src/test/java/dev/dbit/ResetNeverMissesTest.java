@@ -198,8 +198,7 @@ class ResetNeverMissesTest {
                 failures.put(
                     caseNumber(event.getTestDescriptor().getDisplayName()),
                     DbitTestKit.failure(event).getMessage()));
-    long mismatches =
-        failures.values().stream().filter(m -> m.contains("tables that differ")).count();
+    long mismatches = ProofSeeds.mismatches(failures.values());
     long leaksReported =
         failures.entrySet().stream()
             .filter(e -> LEAKING.contains(e.getKey()) && isLeakMessage(e.getValue()))

@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Tag;
@@ -135,24 +134,11 @@ class SeededSchemaProofTest {
     System.out.println(ProofSeeds.banner("seeded schema proof (" + path + ")", cases));
     EngineExecutionResults results = DbitTestKit.run(GeneratedTestCase.class, config);
 
-    Map<String, String> failures = new TreeMap<>();
-    results.allEvents().failed().stream()
-        .forEach(
-            event ->
-                failures.put(
-                    event.getTestDescriptor().getDisplayName(),
-                    String.valueOf(DbitTestKit.failure(event).getMessage())));
-    long mismatches =
-        failures.values().stream().filter(m -> m.contains("tables that differ")).count();
+    Map<String, String> failures = ProofSeeds.failures(results);
     System.out.printf(
         "randomized reset proof on the seeded schema (%s): %d generated tests, %d mismatches%n",
-        path, results.testEvents().started().count(), mismatches);
-    String replay =
-        ProofSeeds.replay(
-            test,
-            failures.keySet().stream()
-                .filter(name -> name.startsWith("case "))
-                .map(name -> Integer.parseInt(name.substring("case ".length()))));
+        path, results.testEvents().started().count(), ProofSeeds.mismatches(failures.values()));
+    String replay = ProofSeeds.replay(test, failures);
     assertThat(failures).as(replay).isEmpty();
     assertThat(results.testEvents().started().count()).isEqualTo(cases);
     ServerTimeInvariant.assertHolds("seeded schema proof (" + path + ")", results, timed);

@@ -30,10 +30,8 @@ public final class TreeSchema {
   public static final List<String> CHAIN =
       List.of("org", "division", "department", "unit", "squad", "seat");
 
-  /** The parent of category {@code id} (ids numbered level by level, children of i: 3i-1..3i+1). */
-  public static int parentCategory(int id) {
-    return (id + 1) / 3;
-  }
+  /** Rows of each table of {@link #CHAIN}, top first. */
+  private static final List<Integer> CHAIN_ROWS = List.of(5, 20, 60, 150, 300, 1200);
 
   private static final String DIGITS =
       "(SELECT 0 d UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4"
@@ -91,25 +89,6 @@ public final class TreeSchema {
           CONSTRAINT fk_member_team FOREIGN KEY (team_id) REFERENCES team (id) ON DELETE CASCADE);
         ALTER TABLE team ADD CONSTRAINT fk_team_lead FOREIGN KEY (lead_id) REFERENCES member (id)
           ON DELETE SET NULL;
-        CREATE TABLE org (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL);
-        CREATE TABLE division (
-          id INT PRIMARY KEY, org_id INT NOT NULL, name VARCHAR(40) NOT NULL,
-          CONSTRAINT fk_division_org FOREIGN KEY (org_id) REFERENCES org (id)
-            ON DELETE CASCADE ON UPDATE CASCADE);
-        CREATE TABLE department (
-          id INT PRIMARY KEY, division_id INT NOT NULL, name VARCHAR(40) NOT NULL,
-          CONSTRAINT fk_department_division FOREIGN KEY (division_id) REFERENCES division (id)
-            ON DELETE CASCADE);
-        CREATE TABLE unit (
-          id INT PRIMARY KEY, department_id INT NOT NULL, name VARCHAR(40) NOT NULL,
-          CONSTRAINT fk_unit_department FOREIGN KEY (department_id) REFERENCES department (id)
-            ON DELETE CASCADE);
-        CREATE TABLE squad (
-          id INT PRIMARY KEY, unit_id INT NOT NULL, name VARCHAR(40) NOT NULL,
-          CONSTRAINT fk_squad_unit FOREIGN KEY (unit_id) REFERENCES unit (id) ON DELETE CASCADE);
-        CREATE TABLE seat (
-          id INT PRIMARY KEY, squad_id INT NOT NULL, label VARCHAR(40) NOT NULL,
-          CONSTRAINT fk_seat_squad FOREIGN KEY (squad_id) REFERENCES squad (id) ON DELETE CASCADE);
         CREATE TABLE sku (code VARCHAR(12) PRIMARY KEY, name VARCHAR(40) NOT NULL);
         CREATE TABLE variant (
           id INT PRIMARY KEY, sku_code VARCHAR(12) NOT NULL, n INT NOT NULL,
@@ -132,23 +111,42 @@ public final class TreeSchema {
         INSERT INTO member SELECT n, 1 + (n - 1) % 100, CONCAT('member ', n)
           FROM numbers WHERE n <= 400;
         UPDATE team SET lead_id = 1 + (id * 13) % 400;
-        INSERT INTO org SELECT n, CONCAT('org ', n) FROM numbers WHERE n <= 5;
-        INSERT INTO division SELECT n, 1 + (n - 1) % 5, CONCAT('division ', n)
-          FROM numbers WHERE n <= 20;
-        INSERT INTO department SELECT n, 1 + (n - 1) % 20, CONCAT('department ', n)
-          FROM numbers WHERE n <= 60;
-        INSERT INTO unit SELECT n, 1 + (n - 1) % 60, CONCAT('unit ', n) FROM numbers WHERE n <= 150;
-        INSERT INTO squad SELECT n, 1 + (n - 1) % 150, CONCAT('squad ', n) FROM numbers
-          WHERE n <= 300;
-        INSERT INTO seat SELECT n, 1 + (n - 1) % 300, CONCAT('seat ', n) FROM numbers
-          WHERE n <= 1200;
         INSERT INTO sku SELECT CONCAT('S', n), CONCAT('sku ', n) FROM numbers WHERE n <= 200;
         INSERT INTO variant SELECT n, CONCAT('S', 1 + (n - 1) % 200), (n - 1) DIV 200
           FROM numbers WHERE n <= 400;
         INSERT INTO variant_price SELECT n, CONCAT('S', 1 + (n - 1) % 200), (n - 1) DIV 200, n * 10
           FROM numbers WHERE n <= 400;
         """
-        .replace("DIGITS", DIGITS);
+            .replace("DIGITS", DIGITS)
+        + chain();
+  }
+
+  /**
+   * The six-level chain: each table's rows spread over its parent's, each key {@code ON DELETE
+   * CASCADE}, the top one {@code ON UPDATE CASCADE} too.
+   */
+  private static String chain() {
+    StringBuilder sql =
+        new StringBuilder(
+            "CREATE TABLE org (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL);\n"
+                + "INSERT INTO org SELECT n, CONCAT('org ', n) FROM numbers WHERE n <= 5;\n");
+    for (int i = 1; i < CHAIN.size(); i++) {
+      String table = CHAIN.get(i);
+      String parent = CHAIN.get(i - 1);
+      sql.append(
+          String.format(
+              "CREATE TABLE %1$s (id INT PRIMARY KEY, %2$s_id INT NOT NULL, name VARCHAR(40) NOT"
+                  + " NULL, CONSTRAINT fk_%1$s_%2$s FOREIGN KEY (%2$s_id) REFERENCES %2$s (id) ON"
+                  + " DELETE CASCADE%3$s);%n"
+                  + "INSERT INTO %1$s SELECT n, 1 + (n - 1) %% %4$d, CONCAT('%1$s ', n) FROM"
+                  + " numbers WHERE n <= %5$d;%n",
+              table,
+              parent,
+              i == 1 ? " ON UPDATE CASCADE" : "",
+              CHAIN_ROWS.get(i - 1),
+              CHAIN_ROWS.get(i)));
+    }
+    return sql.toString();
   }
 
   /** Plain tables, each referring to the one before it without a cascade. */

@@ -80,7 +80,8 @@ final class BenchmarkPage {
         changing its key, or deleted one `account` (20 projects, 200 tasks and 200 notes go
         or lose their task by cascade). `cleanup-only-leaf` and `cleanup-only-parent-delete`
         are the floors: the restore of exactly those rows, known beforehand, in one request.
-        The first round checks that every reset left the four tables as the template has them.
+        `all` pools every reset but the floors. The first round checks that every reset left
+        the four tables as the template has them.
       - `reset-tree`: the same on a fourth schema shaped like a real application's, the tree
         fixture (150 tables: a self-referencing category tree of six levels with products and
         review threads under it, a team/member cycle, a six-level chain, an `ON UPDATE CASCADE`

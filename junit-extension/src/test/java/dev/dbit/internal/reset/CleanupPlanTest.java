@@ -207,15 +207,7 @@ class CleanupPlanTest {
             Map.of(),
             Set.of());
 
-    CleanupPlan plan =
-        new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(
-                List.of("image"),
-                Set.of(),
-                false,
-                changes,
-                CascadeClosure.unknown(LARGE, List.of("image")),
-                Optional.empty());
+    CleanupPlan plan = planLarge(List.of("image"), changes, Optional.empty());
 
     assertThat(plan.statements())
         .containsExactly(
@@ -229,15 +221,7 @@ class CleanupPlanTest {
   void aFollowedLargeTableWithNoLoggedChangeNeedsNoStatement() {
     ChangedRows rolledBack = new ChangedRows(Map.of(), Set.of("image"), Map.of(), Set.of());
 
-    CleanupPlan plan =
-        new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(
-                List.of("image"),
-                Set.of(),
-                false,
-                rolledBack,
-                CascadeClosure.unknown(LARGE, List.of("image")),
-                Optional.empty());
+    CleanupPlan plan = planLarge(List.of("image"), rolledBack, Optional.empty());
 
     assertThat(plan.statements()).containsExactly("START TRANSACTION", "COMMIT");
   }
@@ -246,15 +230,7 @@ class CleanupPlanTest {
   void aLargeTableACascadeReachesIsComparedInFullForCascadedRowsAreNotLogged() {
     ChangedRows changes = new ChangedRows(Map.of(), Set.of("image"), Map.of(), Set.of());
 
-    CleanupPlan plan =
-        new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(
-                List.of("gallery", "image"),
-                Set.of(),
-                false,
-                changes,
-                CascadeClosure.unknown(LARGE, List.of("gallery", "image")),
-                Optional.empty());
+    CleanupPlan plan = planLarge(List.of("gallery", "image"), changes, Optional.empty());
 
     assertThat(String.join("\n", plan.statements()))
         .contains("DELETE FROM `copy`.`image` WHERE NOT EXISTS");
@@ -262,18 +238,17 @@ class CleanupPlanTest {
 
   @Test
   void anUnfollowedLargeTableIsComparedInFull() {
-    CleanupPlan plan =
-        new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(
-                List.of("image"),
-                Set.of(),
-                false,
-                ChangedRows.unknown(),
-                CascadeClosure.unknown(LARGE, List.of("image")),
-                Optional.empty());
+    CleanupPlan plan = planLarge(List.of("image"), ChangedRows.unknown(), Optional.empty());
 
     assertThat(String.join("\n", plan.statements()))
         .contains("WHERE NOT EXISTS (SELECT 1 FROM `tpl`.`image` p WHERE");
+  }
+
+  /** The plan for {@code dirty} on {@link #LARGE}: no counter to reset, no cascade known. */
+  private static CleanupPlan planLarge(
+      List<String> dirty, ChangedRows changes, Optional<KeyTables> keyTables) {
+    return new CleanupPlanner("tpl", "copy", LARGE)
+        .plan(dirty, Set.of(), false, changes, CascadeClosure.unknown(LARGE, dirty), keyTables);
   }
 
   private static KeyTables imageKeys() {
@@ -282,15 +257,7 @@ class CleanupPlanTest {
 
   @Test
   void aTableDbitsTriggersTrackGetsBackTheRowsOfTheRecordedKeysByAJoin() {
-    CleanupPlan plan =
-        new CleanupPlanner("tpl", "copy", LARGE)
-            .plan(
-                List.of("image"),
-                Set.of(),
-                false,
-                ChangedRows.unknown(),
-                CascadeClosure.unknown(LARGE, List.of("image")),
-                java.util.Optional.of(imageKeys()));
+    CleanupPlan plan = planLarge(List.of("image"), ChangedRows.unknown(), Optional.of(imageKeys()));
 
     assertThat(plan.statements())
         .containsExactly(
@@ -310,33 +277,17 @@ class CleanupPlanTest {
   @Test
   void aTrackedTableIsComparedInFullAfterACascadeOrADistrust() {
     KeyTables keys = imageKeys();
-    CleanupPlanner planner = new CleanupPlanner("tpl", "copy", LARGE);
 
     String cascaded =
         String.join(
             "\n",
-            planner
-                .plan(
-                    List.of("gallery", "image"),
-                    Set.of(),
-                    false,
-                    ChangedRows.unknown(),
-                    CascadeClosure.unknown(LARGE, List.of("gallery", "image")),
-                    java.util.Optional.of(keys))
+            planLarge(List.of("gallery", "image"), ChangedRows.unknown(), Optional.of(keys))
                 .statements());
     keys.distrust();
     String distrusted =
         String.join(
             "\n",
-            planner
-                .plan(
-                    List.of("image"),
-                    Set.of(),
-                    false,
-                    ChangedRows.unknown(),
-                    CascadeClosure.unknown(LARGE, List.of("image")),
-                    java.util.Optional.of(keys))
-                .statements());
+            planLarge(List.of("image"), ChangedRows.unknown(), Optional.of(keys)).statements());
 
     for (String sql : List.of(cascaded, distrusted)) {
       assertThat(sql)
