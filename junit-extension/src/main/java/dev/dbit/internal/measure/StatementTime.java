@@ -26,18 +26,20 @@ public record StatementTime(long picos, long timed, long lost, boolean running) 
 
   /**
    * A test's server SQL time in milliseconds, from the readings at its start and end; empty where
-   * dbit cannot establish that the number is the test's own: either reading without a time, a
-   * connection lost in between (it took its totals with it), fewer statements timed than the test's
-   * {@code statements} JDBC executions (the server had not yet added the last ones), or more time
+   * dbit cannot establish that the number is the test's own ({@link #complete}) or where it is more
    * than {@link #bound} allows.
+   *
+   * @param before the reading taken just before {@code end} while dbit waited for the server to
+   *     catch up; empty where {@code end} is the first
    */
   public static OptionalDouble testMillis(
       Optional<StatementTime> start,
       Optional<StatementTime> end,
+      Optional<StatementTime> before,
       long statements,
       double wallMillis,
       double jdbcMillis) {
-    if (!complete(start, end, statements)) {
+    if (!complete(start, end, before, statements)) {
       return OptionalDouble.empty();
     }
     double millis = Math.max(0, end.get().picos - start.get().picos) / 1e9;
@@ -57,26 +59,35 @@ public record StatementTime(long picos, long timed, long lost, boolean running) 
   }
 
   /**
-   * True when both readings have a time, no connection was lost in between, and the end holds at
-   * least {@code statements} more statements, none of them still running: the server timed
-   * everything the test sent. (A count alone can be met early: a connection the pool opened during
-   * the test brings the statements that set it up.)
+   * True when the server has timed everything the test sent: both readings have a time, no
+   * connection was lost in between, none of the test's connections has a statement still running,
+   * and the end holds at least the test's {@code statements} JDBC executions. Where it holds more
+   * (a transaction's {@code COMMIT}, the pool's queries on a connection it opened during the test),
+   * the count cannot show that the last execution is in: the server marks a statement ended a
+   * moment before it adds it to the totals, so the end must also equal the reading {@code before}
+   * it (nothing arrived in between).
    */
   public static boolean complete(
-      Optional<StatementTime> start, Optional<StatementTime> end, long statements) {
-    return start.isPresent()
-        && end.isPresent()
-        && end.get().lost == start.get().lost
-        && end.get().timed - start.get().timed >= statements
-        && !end.get().running;
+      Optional<StatementTime> start,
+      Optional<StatementTime> end,
+      Optional<StatementTime> before,
+      long statements) {
+    if (start.isEmpty()
+        || end.isEmpty()
+        || end.get().lost != start.get().lost
+        || end.get().running) {
+      return false;
+    }
+    long timed = end.get().timed - start.get().timed;
+    return timed == statements || (timed > statements && end.equals(before));
   }
 
   /**
-   * Parses the five columns of {@link StatementTimer#sql()} from {@code first} on and adds what the
-   * {@code closed} connections left: empty when the server did not have every open connection asked
-   * for (not instrumented, or gone).
+   * Parses the five columns of {@link StatementTimer#sql()} from {@code first} on and adds {@code
+   * offset}: empty when the server did not have every open connection asked for (not instrumented,
+   * or gone).
    */
-  static Optional<StatementTime> parse(ResultSet rows, int first, TestConnections.Closed closed)
+  static Optional<StatementTime> parse(ResultSet rows, int first, TestConnections.Offset offset)
       throws SQLException {
     String asked = rows.getString(first + 2);
     long threads = asked == null || asked.isEmpty() ? 0 : asked.split(",").length;
@@ -85,9 +96,9 @@ public record StatementTime(long picos, long timed, long lost, boolean running) 
     }
     return Optional.of(
         new StatementTime(
-            rows.getLong(first) + closed.picos(),
-            rows.getLong(first + 1) + closed.timed(),
-            closed.lost(),
+            rows.getLong(first) + offset.picos(),
+            rows.getLong(first + 1) + offset.timed(),
+            offset.lost(),
             rows.getLong(first + 4) > 0));
   }
 }

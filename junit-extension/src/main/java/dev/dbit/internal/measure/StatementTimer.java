@@ -41,8 +41,8 @@ public final class StatementTimer {
 
   private final TestConnections connections;
 
-  /** What the connections closed so far left when {@link #sql()} last listed the live ones. */
-  private TestConnections.Closed closedAtSql = new TestConnections.Closed(0, 0, 0);
+  /** The offset to the live connections' totals when {@link #sql()} last listed them. */
+  private TestConnections.Offset offsetAtSql = new TestConnections.Offset(0, 0, 0);
 
   public StatementTimer(TestConnections connections) {
     this.connections = connections;
@@ -57,7 +57,7 @@ public final class StatementTimer {
    */
   public String sql() {
     TestConnections.Snapshot now = connections.snapshot();
-    closedAtSql = now.closed();
+    offsetAtSql = now.offset();
     String ids = now.live().stream().map(String::valueOf).collect(Collectors.joining(","));
     String threads =
         "SELECT THREAD_ID FROM performance_schema.threads WHERE INSTRUMENTED = 'YES' AND"
@@ -100,6 +100,6 @@ public final class StatementTimer {
    * Parses the current row of the last {@link #sql()}'s result, its first column at {@code first}.
    */
   public Optional<StatementTime> parse(ResultSet rows, int first) throws SQLException {
-    return StatementTime.parse(rows, first, closedAtSql);
+    return StatementTime.parse(rows, first, offsetAtSql);
   }
 }

@@ -21,12 +21,17 @@ import java.util.TreeSet;
  *
  * <p>performance_schema forgets a connection's totals when it closes, so a connection of dbit's
  * reads its own just before it closes (the pool's when Hikari retires it, an unpooled one when the
- * test closes it), and they stay in the sum ({@link #closed()}). A connection that closed without
- * that reading (the server or the network lost it) took its totals with it: it is counted as lost,
- * and a test during which one was lost has no time ({@link StatementTime#testMillis}).
+ * test closes it), and they stay in the sum. A connection that closed without that reading (the
+ * server or the network lost it) took its totals with it: it is counted as lost, and a test during
+ * which one was lost has no time ({@link StatementTime#testMillis}).
+ *
+ * <p>A connection also reads its totals once opened, and only what it ran after that is summed: the
+ * statements the driver runs to set a connection up are no test's, and counted in a test during
+ * which the pool opened a connection, they once made the server look done before it had added the
+ * test's last statement.
  */
 public final class TestConnections {
-  private final Map<Long, JdbcConnection> open = new HashMap<>();
+  private final Map<Long, Open> open = new HashMap<>();
   private final Optional<String> ownTotalsSql;
   private long closedPicos;
   private long closedTimed;
@@ -34,16 +39,16 @@ public final class TestConnections {
 
   /**
    * @param timed whether the server times statements (performance_schema on): only then does a
-   *     closing connection read its totals
+   *     connection read its totals when it opens and before it closes
    */
   public TestConnections(boolean timed) {
     this.ownTotalsSql = timed ? Optional.of(StatementTimer.ownTotalsSql()) : Optional.empty();
   }
 
   /**
-   * Registers a connection just opened, before anything runs on it for a test, and returns it
-   * wrapped so that it reads its totals before it closes; a connection that is not Connector/J's is
-   * returned as it is, and readings leave the time unknown while it is open.
+   * Registers a connection just opened, before anything runs on it for a test, from its totals so
+   * far, and returns it wrapped so that it reads its totals before it closes; a connection that is
+   * not Connector/J's is returned as it is, and readings leave the time unknown while it is open.
    */
   public Connection opened(Connection connection) {
     JdbcConnection driver;
@@ -53,8 +58,12 @@ public final class TestConnections {
       return connection;
     }
     long id = driver.getId();
+    Optional<long[]> before = ownTotals(connection);
     synchronized (this) {
-      open.put(id, driver);
+      // The reading is itself a statement the server times after it: one more counted.
+      long[] base = before.map(t -> new long[] {t[0], t[1] + 1}).orElse(new long[2]);
+      open.put(id, new Open(driver, base[0], base[1]));
+      lost += ownTotalsSql.isPresent() && before.isEmpty() ? 1 : 0;
     }
     return (Connection)
         Proxy.newProxyInstance(
@@ -80,50 +89,70 @@ public final class TestConnections {
    */
   public synchronized Snapshot snapshot() {
     int before = open.size();
-    open.values().removeIf(TestConnections::closed);
+    open.values().removeIf(connection -> closed(connection.driver));
     lost += before - open.size();
-    return new Snapshot(new TreeSet<>(open.keySet()), new Closed(closedPicos, closedTimed, lost));
+    long picos = closedPicos;
+    long timed = closedTimed;
+    for (Open connection : open.values()) {
+      picos -= connection.basePicos;
+      timed -= connection.baseTimed;
+    }
+    return new Snapshot(new TreeSet<>(open.keySet()), new Offset(picos, timed, lost));
   }
+
+  /** A connection still open, and its totals when dbit registered it. */
+  private record Open(JdbcConnection driver, long basePicos, long baseTimed) {}
 
   /**
    * The connections at one moment.
    *
    * @param live the server ids of those still open
-   * @param closed what those closed so far left
+   * @param offset what to add to their totals
    */
-  public record Snapshot(SortedSet<Long> live, Closed closed) {}
+  public record Snapshot(SortedSet<Long> live, Offset offset) {}
 
   /**
-   * What the closed connections left.
+   * What to add to the open connections' totals: what the closed ones ran while registered, less
+   * what the open ones had run before.
    *
-   * @param picos the statement time of those that read their totals before closing
-   * @param timed their statements, counted as {@link StatementTime#timed()} counts
-   * @param lost how many closed without that reading
+   * @param picos statement time
+   * @param timed statements, counted as {@link StatementTime#timed()} counts
+   * @param lost how many connections closed without reading their totals, or failed to at opening
    */
-  public record Closed(long picos, long timed, long lost) {}
+  public record Offset(long picos, long timed, long lost) {}
 
   private void retire(long id, Connection connection) {
     if (ownTotalsSql.isEmpty()) {
       return;
     }
-    long picos = 0;
-    long timed = 0;
-    boolean read = false;
+    Optional<long[]> totals = ownTotals(connection);
+    synchronized (this) {
+      Open registered = open.remove(id);
+      if (totals.isPresent() && registered != null) {
+        closedPicos += totals.get()[0] - registered.basePicos;
+        closedTimed += totals.get()[1] - registered.baseTimed;
+      } else {
+        lost++;
+      }
+    }
+  }
+
+  /**
+   * The statement time and count of {@code connection} so far ({@link
+   * StatementTimer#ownTotalsSql}); empty where the server does not time statements or the reading
+   * failed: the connection's totals are then unknown.
+   */
+  private Optional<long[]> ownTotals(Connection connection) {
+    if (ownTotalsSql.isEmpty()) {
+      return Optional.empty();
+    }
     try (Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery(ownTotalsSql.get())) {
-      read = rows.next();
-      if (read) {
-        picos = rows.getLong(1);
-        timed = rows.getLong(2);
-      }
+      return rows.next()
+          ? Optional.of(new long[] {rows.getLong(1), rows.getLong(2)})
+          : Optional.empty();
     } catch (SQLException e) {
-      // Lost with the connection: the test's time is unknown.
-    }
-    synchronized (this) {
-      open.remove(id);
-      closedPicos += picos;
-      closedTimed += timed;
-      lost += read ? 0 : 1;
+      return Optional.empty();
     }
   }
 

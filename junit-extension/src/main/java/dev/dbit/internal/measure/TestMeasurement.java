@@ -5,6 +5,7 @@ import dev.dbit.internal.shape.ShapeTally;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -61,7 +62,8 @@ public final class TestMeasurement {
    * Metrics from the start until now, given the server counters read just now; the server SQL time
    * is unknown where dbit cannot establish it is the test's own ({@link StatementTime#testMillis}).
    */
-  private MeasuredTest until(ServerCounters.Reading server) {
+  private MeasuredTest until(
+      ServerCounters.Reading server, Optional<ServerCounters.Reading> before) {
     long wall = System.nanoTime() - wallStart;
     long cpu = cpuNanos() - cpuStart;
     JdbcClock.Reading jdbc = clock.read().minus(clockStart);
@@ -72,7 +74,12 @@ public final class TestMeasurement {
         jdbc.statements(),
         jdbcMillis,
         StatementTime.testMillis(
-            serverStart.time(), server.time(), jdbc.statements(), wall / 1e6, jdbcMillis),
+            serverStart.time(),
+            server.time(),
+            before.flatMap(ServerCounters.Reading::time),
+            jdbc.statements(),
+            wall / 1e6,
+            jdbcMillis),
         OptionalLong.of(server.questions() - serverStart.questions()));
   }
 
@@ -85,14 +92,19 @@ public final class TestMeasurement {
   }
 
   /**
-   * Whether {@code server}, read just now, holds the time of every statement since the start; true
-   * where the server times nothing, so that there is nothing to wait for.
+   * Whether {@code server}, read just now (after {@code before}, if any), holds the time of every
+   * statement since the start; true where the server times nothing, so that there is nothing to
+   * wait for.
    */
-  private boolean serverTimedEverything(ServerCounters.Reading server) {
+  private boolean serverTimedEverything(
+      ServerCounters.Reading server, Optional<ServerCounters.Reading> before) {
     return serverStart.time().isEmpty()
         || server.time().isEmpty()
         || StatementTime.complete(
-            serverStart.time(), server.time(), clock.read().minus(clockStart).statements());
+            serverStart.time(),
+            server.time(),
+            before.flatMap(ServerCounters.Reading::time),
+            clock.read().minus(clockStart).statements());
   }
 
   /**
@@ -105,17 +117,20 @@ public final class TestMeasurement {
    */
   public TestMetrics caughtUp(ServerCounters.Reading firstReading, CounterRead read)
       throws SQLException {
-    MeasuredTest first = until(firstReading);
+    MeasuredTest first = until(firstReading, Optional.empty());
     MeasuredTest metrics = first;
     ServerCounters.Reading reading = firstReading;
+    Optional<ServerCounters.Reading> before = Optional.empty();
     long start = System.nanoTime();
     long pause = SETTLE_NANOS;
     while ((notCounted(metrics) && System.nanoTime() - start < CATCH_UP_NANOS)
-        || (!serverTimedEverything(reading) && System.nanoTime() - start < TIMING_CATCH_UP_NANOS)) {
+        || (!serverTimedEverything(reading, before)
+            && System.nanoTime() - start < TIMING_CATCH_UP_NANOS)) {
       LockSupport.parkNanos(pause);
       pause = Math.min(pause * 2, 50_000_000L);
+      before = Optional.of(reading);
       reading = read.read();
-      metrics = first.withServerNumbersOf(until(reading));
+      metrics = first.withServerNumbersOf(until(reading, before));
     }
     return withShapes(metrics);
   }
