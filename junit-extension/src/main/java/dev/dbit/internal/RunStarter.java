@@ -73,7 +73,16 @@ final class RunStarter {
         ConnectionFactory.of(server, ReachParams.of(config.jdbcParams()), config.timeouts());
     ControlConnection control = openControl(connections);
     try {
-      return wire(config, server, classLoader, connections, control, start);
+      try {
+        return wire(config, server, classLoader, connections, control, start);
+      } catch (SQLException | RuntimeException e) {
+        // Every step of the start can run again: a template without its ready mark is built
+        // again, a copy is checked before it is reused.
+        if (!control.recoverIfLostIn(e)) {
+          throw e;
+        }
+        return wire(config, server, classLoader, connections, control, start);
+      }
     } catch (SQLException | RuntimeException e) {
       control.close();
       if (e instanceof RuntimeException runtime) {

@@ -147,17 +147,8 @@ final class TestLifecycle {
     if (measurement == null) {
       throw new IllegalStateException("dbit: endTest() without beginTest()");
     }
-    ResetEngine.AfterTest after;
-    try {
-      after = between.afterTest();
-    } catch (SQLException e) {
-      if (!recovered(e)) {
-        throw e;
-      }
-      after = between.afterTest();
-    }
-    TestMetrics metrics =
-        measurement.caughtUp(after.counters(), () -> between.afterTest().counters());
+    ResetEngine.AfterTest after = afterTest();
+    TestMetrics metrics = measurement.caughtUp(after.counters(), () -> afterTest().counters());
     watches.shapes().endTest();
     ConnectionLeakWatch.Closed closed = watches.connectionLeaks().closeLeaked();
     List<String> leaks = new ArrayList<>(closed.lines());
@@ -197,6 +188,18 @@ final class TestLifecycle {
   /** Tables of the test schema that differ from the template now; outside a reset. */
   List<String> differingTables() throws SQLException {
     return restorer.differingTables();
+  }
+
+  /** The readings after a test, on a new control connection where the old one was lost. */
+  private ResetEngine.AfterTest afterTest() throws SQLException {
+    try {
+      return between.afterTest();
+    } catch (SQLException e) {
+      if (!recovered(e)) {
+        throw e;
+      }
+      return between.afterTest();
+    }
   }
 
   /** Reconnects a lost control connection; the next reset then trusts no counter. */

