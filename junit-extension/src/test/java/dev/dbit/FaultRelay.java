@@ -46,6 +46,12 @@ final class FaultRelay implements AutoCloseable {
   private volatile Loss loss = Loss.DROPPED;
   private volatile boolean lost;
 
+  /** Soaking: each request lost with this chance, drawn from {@link #soak}'s seed; else none. */
+  private java.util.Random soak;
+
+  private int oneIn;
+  private final AtomicInteger soaked = new AtomicInteger();
+
   FaultRelay(int targetPort) throws IOException {
     this.targetPort = targetPort;
     this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -60,9 +66,10 @@ final class FaultRelay implements AutoCloseable {
   }
 
   /** Counts dbit's requests from 1 again and loses the {@code k}-th (none for 0). */
-  void arm(int k, Loss how) {
+  synchronized void arm(int k, Loss how) {
     loss = how;
     lost = false;
+    soak = null;
     requests.set(0);
     kinds.clear();
     lose = k;
@@ -74,6 +81,21 @@ final class FaultRelay implements AutoCloseable {
    */
   List<String> kinds() {
     return List.copyOf(kinds);
+  }
+
+  /**
+   * Loses each of dbit's requests from now on with a chance of one in {@code oneIn}, dropped or
+   * unanswered, as drawn from {@code seed}.
+   */
+  synchronized void soak(long seed, int oneIn) {
+    arm(0, Loss.DROPPED);
+    this.soak = new java.util.Random(seed);
+    this.oneIn = oneIn;
+  }
+
+  /** Requests lost while soaking. */
+  int soaked() {
+    return soaked.get();
   }
 
   /** dbit's requests since {@link #arm}. */
@@ -138,9 +160,8 @@ final class FaultRelay implements AutoCloseable {
           if (first) {
             control = length >= 4 && (flags(payload) & CLIENT_MULTI_STATEMENTS) != 0;
             first = false;
-          } else if (control && header[3] == 0 && counted(payload) == lose) {
-            lost = true;
-            if (loss == Loss.DROPPED) {
+          } else if (control && header[3] == 0 && lost(counted(payload))) {
+            if (how() == Loss.DROPPED) {
               close();
               return;
             }
@@ -190,6 +211,21 @@ final class FaultRelay implements AutoCloseable {
       quietly(client);
       quietly(server);
     }
+  }
+
+  /** Whether request {@code k} is lost: the armed one, or a draw while soaking. */
+  private synchronized boolean lost(int k) {
+    boolean now = soak != null ? soak.nextInt(oneIn) == 0 : k == lose;
+    if (now && soak != null) {
+      soaked.incrementAndGet();
+      loss = soak.nextBoolean() ? Loss.DROPPED : Loss.UNANSWERED;
+    }
+    lost |= now;
+    return now;
+  }
+
+  private synchronized Loss how() {
+    return loss;
   }
 
   /** Numbers one of dbit's requests and notes its kind; returns its number. */

@@ -46,7 +46,7 @@ public class ManyRunsTest {
     List<Process> jvms = new ArrayList<>();
     List<Path> logs = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
-      logs.add(dir.resolve("run-" + i + ".log"));
+      logs.add(Files.createDirectories(Path.of("target", "many-runs")).resolve("run-" + i));
       jvms.add(child(config, logs.get(i)));
     }
     // Killed once its first tests have passed: mid-run, holding its copy's lock.
@@ -61,7 +61,7 @@ public class ManyRunsTest {
     for (int i = 1; i < runs; i++) {
       boolean ended = jvms.get(i).waitFor(10, TimeUnit.MINUTES);
       if (!ended || jvms.get(i).exitValue() != 0) {
-        red.add("run " + i + (ended ? "" : " (no end)") + ":\n" + tail(logs.get(i)));
+        red.add("run " + i + (ended ? "" : " (no end)") + ": " + failures(logs.get(i)));
       }
     }
     double took = (System.nanoTime() - start) / 1e9;
@@ -165,6 +165,15 @@ public class ManyRunsTest {
       }
     }
     return held;
+  }
+
+  /** The lines of a run's log that name a failure. */
+  private static List<String> failures(Path log) throws Exception {
+    return Files.readAllLines(log).stream()
+        .filter(line -> line.startsWith("run ") || line.startsWith("  "))
+        .filter(
+            line -> !line.startsWith("  ") || line.contains("Exception") || line.contains("Error"))
+        .toList();
   }
 
   private static String tail(Path log) throws Exception {

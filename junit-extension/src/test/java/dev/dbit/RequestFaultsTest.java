@@ -28,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("faults")
 class RequestFaultsTest {
   private static final int QUICK_FAULTS = 3;
+  private static final int SOAK_ONE_IN = 150;
+  private static final int QUICK_SOAK_RUNS = 4;
+  private static final int FULL_SOAK_RUNS = 40;
 
   @TempDir static Path dir;
 
@@ -52,6 +55,58 @@ class RequestFaultsTest {
         EmbeddedMariaDb.start(Path.of("target", "dbit-fault-server").toAbsolutePath())) {
       sweep("MariaDB " + EmbeddedMariaDb.VERSION + ", binary log", server.port(), Map.of());
     }
+  }
+
+  /**
+   * A random soak: runs one after another through the relay, which loses each of dbit's requests
+   * with a chance of one in {@value #SOAK_ONE_IN}, dropped or unanswered as the seed draws: no test
+   * starts dirty, every failure is dbit's message, nothing hangs, and a run after a failed one is
+   * green or fails only for its own lost requests. {@value #QUICK_SOAK_RUNS} runs in the default
+   * tier, {@value #FULL_SOAK_RUNS} in the full one; the seed base and a replay are printed.
+   */
+  @Test
+  void randomSoak() throws Exception {
+    assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+    String path = "external MariaDB 10.11, dbit's triggers";
+    int runs = ProofSeeds.count(QUICK_SOAK_RUNS, FULL_SOAK_RUNS);
+    Tally tally = new Tally();
+    try (FaultRelay relay = new FaultRelay(ExternalServerTest.PORT)) {
+      Map<String, String> config = new HashMap<>();
+      config.put(DbIntegrationTest.URL, relay.url());
+      config.put(
+          DbIntegrationTest.MIGRATIONS,
+          Migrations.write(dir, Map.of("V1__shop.sql", SeededSchemaProofTest.SCHEMA)));
+      relay.soak(ProofSeeds.base(), SOAK_ONE_IN);
+      for (int run = 1; run <= runs; run++) {
+        int before = relay.soaked();
+        FaultRun outcome = FaultRun.of(config);
+        if (relay.soaked() > before || !outcome.green()) {
+          tally.add(run, "soak", outcome);
+        }
+      }
+      System.out.printf(
+          "random soak (%s): %d runs, %d of %d requests lost (one in %d); runs with a loss:"
+              + " recovered %d, failed clearly %d, dirty starts %d, unclear failures %d, hangs %d;"
+              + " seed base %d, replay: mvn test -pl junit-extension -am -Pfaults"
+              + " -Dtest='RequestFaultsTest#randomSoak' -D%s=%d -D%s=%d%n",
+          path,
+          runs,
+          relay.soaked(),
+          relay.requests(),
+          SOAK_ONE_IN,
+          tally.recovered,
+          tally.clear,
+          tally.dirty,
+          tally.unclear,
+          tally.hangs,
+          ProofSeeds.base(),
+          ProofSeeds.SEED,
+          ProofSeeds.base(),
+          ProofSeeds.CASES,
+          runs);
+      tally.messages.forEach(m -> System.out.println("  soak: " + m));
+    }
+    assertThat(tally.findings).as(path).isEmpty();
   }
 
   private void sweep(String path, int port, Map<String, String> settings) throws Exception {
@@ -88,7 +143,7 @@ class RequestFaultsTest {
         System.out.printf(
             "request faults (%s, %s): %d of %d requests lost; recovered %d, failed clearly %d,"
                 + " dirty starts %d, unclear failures %d, hangs %d; the run after a failed one"
-                + " green %d of %d%n",
+                + " green %d of %d; seed base %d%n",
             path,
             loss,
             tally.injected,
@@ -99,7 +154,8 @@ class RequestFaultsTest {
             tally.unclear,
             tally.hangs,
             tally.nextGreen,
-            tally.nextRuns);
+            tally.nextRuns,
+            ProofSeeds.base());
         tally.byKind.forEach((kind, got) -> System.out.println("  " + got + "  " + kind));
         tally.messages.forEach(m -> System.out.println("  " + loss + ": " + m));
         findings.addAll(tally.findings);
