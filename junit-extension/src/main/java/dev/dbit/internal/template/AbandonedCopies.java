@@ -1,6 +1,7 @@
 package dev.dbit.internal.template;
 
 import dev.dbit.internal.jdbc.ServerLock;
+import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,6 +19,8 @@ import java.util.Optional;
  * and restores instead.
  */
 public final class AbandonedCopies {
+  private static final System.Logger LOG = System.getLogger("dev.dbit");
+
   /** Days after which a copy no run took is abandoned, whichever project made it. */
   public static final int UNUSED_DAYS = 14;
 
@@ -37,7 +40,7 @@ public final class AbandonedCopies {
 
   /**
    * Drops every abandoned copy on the server; call once at start. A schema without dbit's marker is
-   * never touched, whatever its name.
+   * never touched, whatever its name; one the server will not drop is named in a warning and left.
    *
    * @return the schemas dropped
    */
@@ -69,11 +72,30 @@ public final class AbandonedCopies {
       try {
         SchemaOwnership.dropOwned(control, schema);
         dropped.add(schema);
+      } catch (SQLException e) {
+        if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+          throw e;
+        }
+        // Housekeeping: a copy that will not go does not stop the run.
+        LOG.log(Level.WARNING, cannotDrop(schema, e));
       } finally {
         lock.get().close();
       }
     }
     return dropped;
+  }
+
+  /** What to do about an abandoned copy the server would not drop. */
+  static String cannotDrop(String schema, SQLException failure) {
+    return "dbit: could not drop the test schema "
+        + schema
+        + ", which an earlier run left behind: "
+        + failure.getMessage()
+        + ". The run goes on. \"Directory not empty\" means a file the server does not know is in"
+        + " the schema's directory (an interrupted CREATE or DROP TRIGGER leaves *.TRG- files):"
+        + " remove it from the server's data directory, then DROP DATABASE `"
+        + schema
+        + "`.";
   }
 
   private static List<String> candidates(Connection control) throws SQLException {
