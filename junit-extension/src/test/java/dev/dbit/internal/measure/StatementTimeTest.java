@@ -3,6 +3,7 @@ package dev.dbit.internal.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /** When a test's server SQL time is a number, and when dbit reports it as unknown. */
@@ -85,5 +86,22 @@ class StatementTimeTest {
     assertThat(StatementTime.complete(at(0, 10), at(201, 17), at(201, 17), 4)).isTrue();
     assertThat(StatementTime.testMillis(at(0, 10), at(201, 17), at(201, 17), 4, 210, 205))
         .hasValue(201.0);
+  }
+
+  /**
+   * A reading retaken while the server catches up is bounded by the longer wall time of that
+   * moment; the test reports its first clocks, so its time must fit those (ci-under-load once
+   * reported 30.9 ms of server time in a test of 28.3 ms wall, 26.1 ms JDBC wait).
+   */
+  @Test
+  void aLaterReadingsTimeMustFitTheClocksTheTestReports() {
+    MeasuredTest first =
+        MeasuredTest.of(28.3, 1, 5, 26.1, java.util.OptionalDouble.empty(), OptionalLong.of(5));
+    MeasuredTest later =
+        MeasuredTest.of(33, 1, 5, 26.1, java.util.OptionalDouble.of(30.9), OptionalLong.of(5));
+    assertThat(first.withServerNumbersOf(later).serverSqlMillis()).isEmpty();
+    MeasuredTest fits =
+        MeasuredTest.of(33, 1, 5, 26.1, java.util.OptionalDouble.of(25), OptionalLong.of(5));
+    assertThat(first.withServerNumbersOf(fits).serverSqlMillis()).hasValue(25.0);
   }
 }
