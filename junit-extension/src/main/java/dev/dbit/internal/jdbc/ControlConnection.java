@@ -72,7 +72,8 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
     }
   }
 
-  private static boolean isLoss(SQLException failure) {
+  /** Whether {@code failure} says the connection is gone (SQL state class 08). */
+  public static boolean isLoss(SQLException failure) {
     return failure.getSQLState() != null && failure.getSQLState().startsWith("08");
   }
 

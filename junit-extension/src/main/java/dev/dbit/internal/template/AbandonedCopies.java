@@ -1,5 +1,6 @@
 package dev.dbit.internal.template;
 
+import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.ServerLock;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
@@ -73,7 +74,7 @@ public final class AbandonedCopies {
         SchemaOwnership.dropOwned(control, schema);
         dropped.add(schema);
       } catch (SQLException e) {
-        if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+        if (ControlConnection.isLoss(e)) {
           throw e;
         }
         // Housekeeping: a copy that will not go does not stop the run.
