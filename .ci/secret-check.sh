@@ -24,7 +24,7 @@ SQL
 
 console=target-secret-console.log
 sample_suite() {
-  mvn -B verify -pl sample-project -am -Pexternal \
+  mvn -B verify -pl sample-project -Pexternal \
     -Ddbit.url=jdbc:mysql://127.0.0.1:3306/ -Ddbit.user="$user" \
     -Dtest='dev.dbit.sample.**' -Dsurefire.failIfNoSpecifiedTests=false "$@" 2>&1 | tee "$console"
 }

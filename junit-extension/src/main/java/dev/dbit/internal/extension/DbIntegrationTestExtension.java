@@ -20,7 +20,6 @@ import org.junit.jupiter.api.extension.DynamicTestInvocationContext;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
-import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -227,8 +226,7 @@ public final class DbIntegrationTestExtension
   /** The run of the test class {@code context} belongs to; the class takes one on first use. */
   private static DbitRun run(ExtensionContext context) {
     Workers workers =
-        context
-            .getStore(StoreScope.EXECUTION_REQUEST, NAMESPACE)
+        Stores.request(context, NAMESPACE)
             .getOrComputeIfAbsent(
                 Workers.class, key -> RunProvisioning.workers(context, NAMESPACE), Workers.class);
     // Found in the class's store (or an enclosing class's) once the class took a run.

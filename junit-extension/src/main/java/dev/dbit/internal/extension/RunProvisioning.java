@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
-import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
 
 /**
  * Where a run's server comes from: the configuration read once, the provider chosen, and the server
@@ -42,7 +41,7 @@ final class RunProvisioning {
    */
   static Workers workers(ExtensionContext context, Namespace namespace) {
     ClassLoader classLoader = context.getRequiredTestClass().getClassLoader();
-    ExtensionContext.Store serverStore = context.getStore(StoreScope.LAUNCHER_SESSION, namespace);
+    ExtensionContext.Store serverStore = Stores.session(context, namespace);
     return new Workers(
         () -> {
           OneLineFormat.install();

@@ -16,7 +16,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
-import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
 
 /**
  * Judges the tests too small to judge alone (fewer than {@value StallJudge#MIN_STATEMENTS}
@@ -95,8 +94,7 @@ final class SmallTestStalls {
     StallTally run = runTally(classContext);
     Optional<String> message = dbit.stallGuard().assessTogether(run).message();
     AtomicInteger toldAt =
-        classContext
-            .getStore(StoreScope.EXECUTION_REQUEST, NAMESPACE)
+        Stores.request(classContext, NAMESPACE)
             .getOrComputeIfAbsent(RUN_PUBLISHED, k -> new AtomicInteger(), AtomicInteger.class);
     int tests = run.tests().size();
     if (message.isPresent() && tests >= 2 * toldAt.get()) {
@@ -127,8 +125,7 @@ final class SmallTestStalls {
   }
 
   private static StallTally runTally(ExtensionContext context) {
-    return context
-        .getStore(StoreScope.EXECUTION_REQUEST, NAMESPACE)
+    return Stores.request(context, NAMESPACE)
         .getOrComputeIfAbsent(RUN, k -> new StallTally("this run"), StallTally.class);
   }
 

@@ -12,8 +12,13 @@ import java.util.List;
  */
 public record DockerLook(boolean usable, String finding) {
 
-  static DockerLook withoutTestcontainers() {
-    return new DockerLook(false, "Testcontainers is not on the test class path");
+  static DockerLook withoutTestcontainers(boolean version1Present) {
+    return new DockerLook(
+        false,
+        version1Present
+            ? "the test class path holds Testcontainers 1, and dbit's testcontainers provider"
+                + " needs 2 (org.testcontainers:testcontainers-mysql)"
+            : "Testcontainers is not on the test class path");
   }
 
   static DockerLook withoutEngine() {

@@ -12,7 +12,16 @@ import java.util.function.Function;
 /** Chooses and starts the database server for a run. */
 public final class ServerProvisioner {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
-  private static final String TESTCONTAINERS_CLASS = "org.testcontainers.DockerClientFactory";
+
+  /** Testcontainers 2's MySQL module, which dbit's provider starts containers with. */
+  private static final String TESTCONTAINERS_MYSQL = "org.testcontainers.mysql.MySQLContainer";
+
+  /** Testcontainers 1's MySQL class (Spring Boot 3.5 manages 1.x). */
+  private static final String TESTCONTAINERS_1_MYSQL =
+      "org.testcontainers.containers.MySQLContainer";
+
+  private static final String TESTCONTAINERS_NEEDED =
+      "org.testcontainers:testcontainers-mysql:2.0.5";
 
   private ServerProvisioner() {}
 
@@ -49,8 +58,8 @@ public final class ServerProvisioner {
    * holds the images. Pulls nothing and never starts Testcontainers' own client.
    */
   public static DockerLook lookAtDocker(String image) {
-    if (!testcontainersOnClassPath()) {
-      return DockerLook.withoutTestcontainers();
+    if (!onClassPath(TESTCONTAINERS_MYSQL)) {
+      return DockerLook.withoutTestcontainers(onClassPath(TESTCONTAINERS_1_MYSQL));
     }
     return askDocker(image).map(DockerLook::of).orElseGet(DockerLook::withoutEngine);
   }
@@ -112,13 +121,18 @@ public final class ServerProvisioner {
   }
 
   private static DatabaseServer startTestcontainers(DbitConfiguration config) {
-    if (!testcontainersOnClassPath()) {
+    if (!onClassPath(TESTCONTAINERS_MYSQL)) {
       throw new ServerStartException(
           "dbit: "
               + DbIntegrationTest.PROVIDER
-              + "=testcontainers needs Testcontainers on the test class path. Add"
-              + " org.testcontainers:testcontainers-mysql:2.0.5 as a test dependency, or use"
-              + " -D"
+              + "=testcontainers needs Testcontainers 2 on the test class path"
+              + (onClassPath(TESTCONTAINERS_1_MYSQL)
+                  ? " (it holds Testcontainers 1: org.testcontainers:mysql). Add "
+                      + TESTCONTAINERS_NEEDED
+                      + " as a test dependency (with Spring Boot 3.5, set the Maven property"
+                      + " testcontainers.version to 2.0.5)"
+                  : ". Add " + TESTCONTAINERS_NEEDED + " as a test dependency")
+              + ", or use -D"
               + DbIntegrationTest.PROVIDER
               + "=embedded.");
     }
@@ -156,9 +170,9 @@ public final class ServerProvisioner {
     }
   }
 
-  private static boolean testcontainersOnClassPath() {
+  private static boolean onClassPath(String className) {
     try {
-      Class.forName(TESTCONTAINERS_CLASS, false, ServerProvisioner.class.getClassLoader());
+      Class.forName(className, false, ServerProvisioner.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException e) {
       return false;
