@@ -21,7 +21,7 @@ class TestcontainersProviderTest {
   static final String MYSQL = "dbit/mysql:8.0.31";
   static final String MARIADB = "dbit/mariadb:10.11";
 
-  private static Map<String, String> on(String image) {
+  static Map<String, String> on(String image) {
     DockerLook look = ServerProvisioner.lookAtDocker(image);
     String finding = look.finding();
     boolean usable = look.usable();

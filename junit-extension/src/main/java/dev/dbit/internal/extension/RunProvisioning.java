@@ -1,14 +1,17 @@
 package dev.dbit.internal.extension;
 
+import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.EmbeddedEngine;
+import dev.dbit.internal.config.ProviderKind;
 import dev.dbit.internal.logging.OneLineFormat;
 import dev.dbit.internal.logging.ThirdPartyLogging;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.server.ServerChoice;
 import dev.dbit.internal.server.ServerProvisioner;
+import dev.dbit.internal.server.ServerStartException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -65,8 +68,30 @@ final class RunProvisioning {
         });
   }
 
-  /** Says which provider and why before it starts anything, so that a failed start has context. */
+  /**
+   * Says which provider and why before it starts anything, so that a failed start has context.
+   * Where {@code auto} chose Testcontainers and its start fails, the run falls back to the embedded
+   * server, saying why: auto promised a server that works, not a container.
+   */
   private static DatabaseServer startServer(DbitConfiguration config, ServerChoice choice) {
+    try {
+      return startLogged(config, choice);
+    } catch (ServerStartException e) {
+      if (config.provider() != ProviderKind.AUTO || choice.kind() != ProviderKind.TESTCONTAINERS) {
+        throw e;
+      }
+      LOG.log(
+          Level.WARNING,
+          "dbit: Testcontainers did not start, so auto falls back to the embedded server ("
+              + DbIntegrationTest.PROVIDER
+              + "=testcontainers fails instead): "
+              + e.getMessage());
+      return startLogged(
+          config, new ServerChoice(ProviderKind.EMBEDDED, "auto, after Testcontainers failed"));
+    }
+  }
+
+  private static DatabaseServer startLogged(DbitConfiguration config, ServerChoice choice) {
     LOG.log(
         Level.INFO,
         String.format("dbit: provider %s (%s): starting", choice.kind().value(), choice.reason()));

