@@ -102,6 +102,11 @@ public final class DbitRun implements AutoCloseable {
     return Optional.ofNullable(refusedConnection.getAndSet(null));
   }
 
+  /** See {@link TestLifecycle#explain}: a test's failure, or that the server stopped answering. */
+  public Throwable explainFailure(Throwable failure) {
+    return parts.lifecycle().explain(failure);
+  }
+
   /** Tables of the test schema that differ from the template now; call on the class's thread. */
   public List<String> differingTables() throws SQLException {
     return parts.lifecycle().differingTables();

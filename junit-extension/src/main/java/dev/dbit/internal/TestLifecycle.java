@@ -202,6 +202,38 @@ final class TestLifecycle {
     }
   }
 
+  /**
+   * The failure a test threw, or dbit's {@link ServerLost} in its place where the test lost its
+   * connection because the server stopped answering (dbit's own connection is gone too, and no new
+   * one opens): the test in flight when the server dies says so, as every later test does.
+   */
+  Throwable explain(Throwable failure) {
+    SQLException loss = null;
+    for (Throwable cause = failure; cause != null && loss == null; cause = cause.getCause()) {
+      if (cause instanceof SQLException sql && ControlConnection.isLoss(sql)) {
+        loss = sql;
+      }
+    }
+    if (loss == null) {
+      return failure;
+    }
+    try {
+      if (lost == null && !control.get().isValid(2)) {
+        recovered(loss);
+      }
+      return lost == null ? failure : withTestFailure(lost.again(), failure);
+    } catch (ServerLost e) {
+      return withTestFailure(e, failure);
+    } catch (SQLException e) {
+      return failure;
+    }
+  }
+
+  private static ServerLost withTestFailure(ServerLost lost, Throwable failure) {
+    lost.addSuppressed(failure);
+    return lost;
+  }
+
   /** Reconnects a lost control connection; the next reset then trusts no counter. */
   private boolean recovered(SQLException failure) throws SQLException {
     try {

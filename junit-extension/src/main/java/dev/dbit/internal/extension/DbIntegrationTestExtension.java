@@ -23,6 +23,7 @@ import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.commons.support.AnnotationSupport;
 
@@ -40,7 +41,8 @@ public final class DbIntegrationTestExtension
         BeforeEachCallback,
         AfterEachCallback,
         InvocationInterceptor,
-        ParameterResolver {
+        ParameterResolver,
+        TestExecutionExceptionHandler {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
   static {
@@ -70,6 +72,13 @@ public final class DbIntegrationTestExtension
   @Override
   public void afterAll(ExtensionContext context) {
     SmallTestStalls.judgeClassAndRun(context, () -> run(context));
+  }
+
+  /** A test that lost its connection because the server died fails with dbit's message. */
+  @Override
+  public void handleTestExecutionException(ExtensionContext context, Throwable failure)
+      throws Throwable {
+    throw run(context).explainFailure(failure);
   }
 
   @Override
