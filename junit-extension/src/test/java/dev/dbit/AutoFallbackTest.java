@@ -2,14 +2,17 @@ package dev.dbit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.dockerjava.api.DockerClient;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.DockerClientFactory;
@@ -26,7 +29,6 @@ class AutoFallbackTest {
   void aFailedTestcontainersStartUnderAutoFallsBackToEmbeddedAndLeavesNoContainer()
       throws Exception {
     TestcontainersProviderTest.on(TestcontainersProviderTest.MARIADB);
-    Set<String> before = containers();
 
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -39,7 +41,7 @@ class AutoFallbackTest {
     command.add("-D" + DbIntegrationTest.PROVIDER + "=auto");
     command.add("-D" + DbIntegrationTest.IMAGE + "=" + TestcontainersProviderTest.MARIADB);
     command.add("-D" + DbIntegrationTest.EMBEDDED_ENGINE + "=mariadb");
-    command.add(ConsoleRun.class.getName());
+    command.add(Child.class.getName());
     command.add(ParameterInjectionTest.InjectionTestCase.class.getName());
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().put("TESTCONTAINERS_HOST_OVERRIDE", "127.0.0.2");
@@ -56,17 +58,37 @@ class AutoFallbackTest {
         .contains("dbit removed the Ryuk container this start left")
         .contains("dbit: provider embedded: embedded MariaDB");
     assertThat(output.lines().count()).as(output).isLessThan(80);
-    assertThat(containers()).as("containers of the failed start").isSubsetOf(before);
+    Matcher session = Pattern.compile("Testcontainers session (\\S+)").matcher(output);
+    assertThat(session.find()).as(output).isTrue();
+    assertThat(containersOf(session.group(1))).as("containers of the failed start").isEmpty();
   }
 
-  private static Set<String> containers() {
-    return DockerClientFactory.instance()
-        .client()
+  /** The containers of Testcontainers session {@code id}: its Ryuk, and what it labelled. */
+  private static List<String> containersOf(String id) {
+    DockerClient docker = DockerClientFactory.instance().client();
+    List<String> found = new ArrayList<>();
+    docker
         .listContainersCmd()
         .withShowAll(true)
+        .withNameFilter(List.of("testcontainers-ryuk-" + id))
         .exec()
-        .stream()
-        .map(container -> container.getId())
-        .collect(Collectors.toSet());
+        .forEach(container -> found.add(container.getId()));
+    docker
+        .listContainersCmd()
+        .withShowAll(true)
+        .withLabelFilter(Map.of("org.testcontainers.sessionId", id))
+        .exec()
+        .forEach(container -> found.add(container.getId()));
+    return found;
+  }
+
+  /** {@link ConsoleRun}, after printing the Testcontainers session of its JVM. */
+  public static final class Child {
+    private Child() {}
+
+    public static void main(String[] args) throws ClassNotFoundException {
+      System.out.println("Testcontainers session " + DockerClientFactory.SESSION_ID);
+      ConsoleRun.main(args);
+    }
   }
 }

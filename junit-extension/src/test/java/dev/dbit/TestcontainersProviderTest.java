@@ -15,7 +15,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 /**
  * The {@code testcontainers} provider for real, on the images {@code .ci/docker/images.sh} builds
  * on this machine (nothing is pulled). Skipped where no Docker engine holds them, except when
- * DBIT_REQUIRE_DOCKER=true (CI), where that is a failure.
+ * DBIT_REQUIRE_DOCKER=true (CI), where that is a failure. The fixtures share one container per
+ * image for the test JVM ({@link DbitTestKit#run}), as a build's classes do.
  */
 class TestcontainersProviderTest {
   static final String MYSQL = "dbit/mysql:8.0.31";
@@ -40,7 +41,7 @@ class TestcontainersProviderTest {
     ResetCorrectnessTest.RandomWritesTestCase.foreignPassword = "dbit-test-only";
     try (LogLines lines = new LogLines()) {
       DbitTestKit.assertAllSucceeded(
-          DbitTestKit.runInOwnSession(ResetCorrectnessTest.RandomWritesTestCase.class, config),
+          DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, config),
           ResetCorrectnessTest.cases() + 1);
       log = lines.messages();
     } finally {
@@ -55,7 +56,7 @@ class TestcontainersProviderTest {
   @ValueSource(strings = {MYSQL, MARIADB})
   void injectsThePoolAndHandle(String image) {
     DbitTestKit.assertAllSucceeded(
-        DbitTestKit.runInOwnSession(ParameterInjectionTest.InjectionTestCase.class, on(image)), 3);
+        DbitTestKit.run(ParameterInjectionTest.InjectionTestCase.class, on(image)), 3);
   }
 
   /**
@@ -77,7 +78,7 @@ class TestcontainersProviderTest {
     List<String> log;
     try (LogLines lines = new LogLines()) {
       EngineExecutionResults large =
-          DbitTestKit.runInOwnSession(StallFixtures.PreparedStatementsTestCase.class, config);
+          DbitTestKit.run(StallFixtures.PreparedStatementsTestCase.class, config);
       TransportStallTest.assertStall(
           TransportStallTest.stallOf(large), TransportStallTest.ServerTiming.TRUSTED);
       ServerTimeInvariant.assertHolds("seed pattern on " + image, large);
@@ -86,7 +87,7 @@ class TestcontainersProviderTest {
     assertThat(log).anyMatch(line -> line.contains("changed tables found by the binary log"));
 
     EngineExecutionResults small =
-        DbitTestKit.runInOwnSession(SmallTestStallsTest.SmallPreparedTestCase.class, config);
+        DbitTestKit.run(SmallTestStallsTest.SmallPreparedTestCase.class, config);
     assertThat(small.testEvents().succeeded().count()).isEqualTo(SmallTestStallsTest.TESTS);
     assertThat(small.containerEvents().failed().stream().map(DbitTestKit::failure).toList())
         .singleElement()
@@ -99,8 +100,7 @@ class TestcontainersProviderTest {
     Map<String, String> honest =
         SmallTestStallsTest.with(
             on(image), Map.of(DbIntegrationTest.MIGRATIONS, Migrations.smallShop()));
-    EngineExecutionResults slow =
-        DbitTestKit.runInOwnSession(StallFixtures.HonestTestCase.class, honest);
+    EngineExecutionResults slow = DbitTestKit.run(StallFixtures.HonestTestCase.class, honest);
     DbitTestKit.assertAllSucceeded(slow, 6);
     ServerTimeInvariant.assertHolds("honest tests on " + image, slow, true);
   }
@@ -114,7 +114,7 @@ class TestcontainersProviderTest {
     ParallelClassesTest.BOTH_WROTE.reset();
 
     DbitTestKit.assertAllSucceeded(
-        DbitTestKit.runInOwnSession(
+        DbitTestKit.run(
             config, ParallelClassesTest.WritesA.class, ParallelClassesTest.WritesB.class),
         4);
 
