@@ -28,6 +28,11 @@ record ProbeResult(List<PathTiming> paths) {
     return paths.stream().anyMatch(PathTiming::stalls);
   }
 
+  /** Whether even the fastest path stalls: the probe has no healthy path to compare with. */
+  boolean everyPathStalls() {
+    return !paths.isEmpty() && paths.stream().allMatch(PathTiming::stalls);
+  }
+
   /** The p90 of the slowest path that stalls, in milliseconds; 0 when none stalls. */
   double slowestStallMillis() {
     return paths.stream()

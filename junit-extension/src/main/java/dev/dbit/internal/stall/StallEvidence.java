@@ -10,7 +10,9 @@ import java.util.Optional;
  * the server time known, the wait beyond it is what the verdict rests on; without it, the wait
  * could be server work (a {@code SLEEP}, a heavy join) on a connection that also stalls. A stall
  * costs each statement at most what the probe timed for its slowest stalling path, so a wait per
- * statement far above that is not the transport's.
+ * statement far above that is not the transport's. And without any server timer, a probe in which
+ * every path is slow cannot tell a transport that delays every request from a server or machine too
+ * busy to answer in time (eight runs at once on two cores, one server: ~50 ms per statement).
  */
 final class StallEvidence {
   /** How far above the probe's slowest stalling path the wait per statement may be. */
@@ -24,10 +26,17 @@ final class StallEvidence {
    * what would make the server time known.
    */
   static Optional<String> unexplained(
-      TestMetrics metrics, RoundTripBaseline baseline, double stallMillis) {
+      TestMetrics metrics, RoundTripBaseline baseline, ProbeResult probe) {
     if (metrics.serverSqlMillis().isPresent() && baseline.serverTimingTrusted()) {
       return Optional.empty();
     }
+    if (baseline.serverMillisPerSelect().isEmpty() && probe.everyPathStalls()) {
+      return Optional.of(
+          "every path of the probe is slow, so the wait may be a busy server or machine as well"
+              + " as the transport, and the server's time is unknown: start the server with"
+              + " --performance-schema=ON so that dbit can tell");
+    }
+    double stallMillis = probe.slowestStallMillis();
     double perStatement = metrics.jdbcMillisPerStatement();
     if (perStatement <= FACTOR * stallMillis) {
       return Optional.empty();

@@ -152,8 +152,7 @@ public final class StallGuard {
               + ", but no protocol path stalls in the probe",
           Optional.empty());
     }
-    Optional<String> unexplained =
-        StallEvidence.unexplained(metrics, baseline, result.get().slowestStallMillis());
+    Optional<String> unexplained = StallEvidence.unexplained(metrics, baseline, result.get());
     if (unexplained.isPresent()) {
       return new Assessment(
           new StallJudge.Verdict(StallJudge.Outcome.NO_STALL, unexplained.get()),
