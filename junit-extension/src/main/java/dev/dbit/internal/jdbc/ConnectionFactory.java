@@ -96,15 +96,6 @@ public final class ConnectionFactory {
     return connection;
   }
 
-  /** Like {@link #open(String)}, but turns a failure to connect into an actionable error. */
-  public Connection openOrExplain(String schema) {
-    try {
-      return open(schema);
-    } catch (SQLException e) {
-      throw explained(e);
-    }
-  }
-
   /** A failure of {@link #open(String)} as an actionable error. */
   public ServerStartException explained(SQLException failure) {
     if (failure instanceof SilentServer) {

@@ -47,11 +47,6 @@ public record CascadingKey(
     return changes(updateRule);
   }
 
-  /** Whether a child row can survive the parent's change with other values in its columns. */
-  public boolean rewritesChildColumns() {
-    return onUpdate() || deleteRule.startsWith("SET");
-  }
-
   private static boolean changes(String rule) {
     return !rule.equals("RESTRICT") && !rule.equals("NO ACTION");
   }

@@ -175,13 +175,6 @@ public record SchemaLayout(
     return cascadingKeys.stream().filter(k -> referenceColumns.containsKey(k.child())).toList();
   }
 
-  /** Tables a cascading foreign key of a reference table refers to. */
-  public Set<String> cascadeParents() {
-    return referenceCascades().stream()
-        .map(CascadingKey::parent)
-        .collect(Collectors.toCollection(TreeSet::new));
-  }
-
   /**
    * {@code dirty} plus every reference table a cascade from them may have changed, transitively.
    * Tables empty after migration need no such care: a row a cascade changes there was inserted by
