@@ -57,6 +57,7 @@ class AutoFallbackTest {
         .contains("could not reach its port")
         .contains("dbit removed the Ryuk container this start left")
         .contains("dbit: provider embedded: embedded MariaDB");
+    assertThat(output).doesNotContain("SLF4J");
     assertThat(output.lines().count()).as(output).isLessThan(80);
     Matcher session = Pattern.compile("Testcontainers session (\\S+)").matcher(output);
     assertThat(session.find()).as(output).isTrue();
@@ -82,12 +83,20 @@ class AutoFallbackTest {
     return found;
   }
 
-  /** {@link ConsoleRun}, after printing the Testcontainers session of its JVM. */
+  /**
+   * {@link ConsoleRun}, printing the Testcontainers session of its JVM as it exits (not before the
+   * run: Testcontainers' first log line would set SLF4J up before dbit does).
+   */
   public static final class Child {
     private Child() {}
 
     public static void main(String[] args) throws ClassNotFoundException {
-      System.out.println("Testcontainers session " + DockerClientFactory.SESSION_ID);
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () ->
+                      System.out.println(
+                          "Testcontainers session " + DockerClientFactory.SESSION_ID)));
       ConsoleRun.main(args);
     }
   }
