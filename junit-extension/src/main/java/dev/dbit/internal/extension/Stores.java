@@ -13,19 +13,25 @@ import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
  * {@link NoClassDefFoundError}.
  */
 final class Stores {
-  private static final boolean SCOPES_PRESENT =
-      present("org.junit.jupiter.api.extension.ExtensionContext$StoreScope");
+  private static final boolean SCOPES_PRESENT = scopesPresent();
 
   private Stores() {}
 
   static Store session(ExtensionContext context, Namespace namespace) {
-    requireScopes(SCOPES_PRESENT, ExtensionContext.class.getPackage().getImplementationVersion());
+    requireScopes();
     return context.getStore(StoreScope.LAUNCHER_SESSION, namespace);
   }
 
   static Store request(ExtensionContext context, Namespace namespace) {
-    requireScopes(SCOPES_PRESENT, ExtensionContext.class.getPackage().getImplementationVersion());
+    requireScopes();
     return context.getStore(StoreScope.EXECUTION_REQUEST, namespace);
+  }
+
+  /** Checked at every store access: a constant, so the version is looked up only to fail. */
+  private static void requireScopes() {
+    if (!SCOPES_PRESENT) {
+      requireScopes(false, ExtensionContext.class.getPackage().getImplementationVersion());
+    }
   }
 
   static void requireScopes(boolean present, String jupiterVersion) {
@@ -39,11 +45,10 @@ final class Stores {
     }
   }
 
-  private static boolean present(String className) {
+  private static boolean scopesPresent() {
     try {
-      Class.forName(className, false, Stores.class.getClassLoader());
-      return true;
-    } catch (ClassNotFoundException e) {
+      return StoreScope.values().length > 0;
+    } catch (NoClassDefFoundError e) {
       return false;
     }
   }
