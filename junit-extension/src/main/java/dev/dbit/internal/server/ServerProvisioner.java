@@ -6,7 +6,6 @@ import dev.dbit.internal.config.EmbeddedEngine;
 import dev.dbit.internal.config.ProviderKind;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -152,7 +151,7 @@ public final class ServerProvisioner {
     } catch (RuntimeException e) {
       // Testcontainers leaves a Ryuk it started and could not use running for a minute or more.
       boolean ryukLeft =
-          TestcontainersFailure.causes(e).toLowerCase(Locale.ROOT).contains("ryuk")
+          TestcontainersFailure.aboutRyuk(TestcontainersFailure.causes(e))
               && before.isPresent()
               && DockerProbe.removeContainer(
                   before.get().endpoint(), TestcontainersMySql.ryukContainerName());

@@ -42,7 +42,7 @@ final class TestcontainersFailure {
     if (causes.contains("Could not connect to Ryuk at")) {
       return start + ryukUnreachable(causes);
     }
-    if (causes.toLowerCase(Locale.ROOT).contains("ryuk")) {
+    if (aboutRyuk(causes)) {
       return start + ryuk(ryukImage, causes);
     }
     if (causes.contains("RemoteDockerImage") && !causes.contains(image)) {
@@ -118,6 +118,11 @@ final class TestcontainersFailure {
         + ryukImage
         + ","
         + EMBEDDED;
+  }
+
+  /** Whether {@code causes} ({@link #causes}) name Ryuk: its image, its start or its port. */
+  static boolean aboutRyuk(String causes) {
+    return causes.toLowerCase(Locale.ROOT).contains("ryuk");
   }
 
   /** The messages of the exception and its causes, outermost first, without repeats. */
