@@ -43,6 +43,7 @@ final class FaultRelay implements AutoCloseable {
   private final AtomicInteger requests = new AtomicInteger();
   private final List<String> kinds = new CopyOnWriteArrayList<>();
   private volatile int lose;
+  private volatile int inARow = 1;
   private volatile Loss loss = Loss.DROPPED;
   private volatile boolean lost;
 
@@ -67,6 +68,12 @@ final class FaultRelay implements AutoCloseable {
 
   /** Counts dbit's requests from 1 again and loses the {@code k}-th (none for 0). */
   synchronized void arm(int k, Loss how) {
+    arm(k, how, 1);
+  }
+
+  /** Counts dbit's requests from 1 again and loses {@code inARow} of them from the {@code k}-th. */
+  synchronized void arm(int k, Loss how, int inARow) {
+    this.inARow = inARow;
     loss = how;
     lost = false;
     soak = null;
@@ -215,7 +222,8 @@ final class FaultRelay implements AutoCloseable {
 
   /** Whether request {@code k} is lost: the armed one, or a draw while soaking. */
   private synchronized boolean lost(int k) {
-    boolean now = soak != null ? soak.nextInt(oneIn) == 0 : k == lose;
+    boolean now =
+        soak != null ? soak.nextInt(oneIn) == 0 : lose > 0 && k >= lose && k < lose + inARow;
     if (now && soak != null) {
       soaked.incrementAndGet();
       loss = soak.nextBoolean() ? Loss.DROPPED : Loss.UNANSWERED;

@@ -8,6 +8,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -26,19 +27,24 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  *
  * @param failures each failed test or container, "name: message <- cause <- ..."
  * @param hung whether the run did not end within {@link #HANG_SECONDS}
+ * @param tests how many tests ran
  */
-record FaultRun(List<String> failures, boolean hung) {
+record FaultRun(List<String> failures, boolean hung, long tests) {
   /** Longer than any run under load takes: a run past it counts as a hang. */
   static final long HANG_SECONDS = 180;
 
   /** Runs {@link Cycle} once with {@code config}. */
   static FaultRun of(Map<String, String> config) throws Exception {
     Cycle.round++;
+    return of(() -> DbitTestKit.run(Cycle.class, config), HANG_SECONDS);
+  }
+
+  /** Runs {@code run} on a thread of its own; a run past {@code hangSeconds} counts as a hang. */
+  static FaultRun of(Callable<EngineExecutionResults> run, long hangSeconds) throws Exception {
     ExecutorService runner = Executors.newSingleThreadExecutor();
     try {
-      Future<EngineExecutionResults> future =
-          runner.submit(() -> DbitTestKit.run(Cycle.class, config));
-      EngineExecutionResults results = future.get(HANG_SECONDS, TimeUnit.SECONDS);
+      Future<EngineExecutionResults> future = runner.submit(run);
+      EngineExecutionResults results = future.get(hangSeconds, TimeUnit.SECONDS);
       List<String> failures = new ArrayList<>();
       results.allEvents().failed().stream()
           .forEach(
@@ -47,9 +53,9 @@ record FaultRun(List<String> failures, boolean hung) {
                       event.getTestDescriptor().getDisplayName()
                           + ": "
                           + chain(DbitTestKit.failure(event))));
-      return new FaultRun(failures, false);
+      return new FaultRun(failures, false, results.testEvents().finished().count());
     } catch (TimeoutException e) {
-      return new FaultRun(List.of("no end after " + HANG_SECONDS + " s"), true);
+      return new FaultRun(List.of("no end after " + hangSeconds + " s"), true, 0);
     } finally {
       runner.shutdownNow();
     }

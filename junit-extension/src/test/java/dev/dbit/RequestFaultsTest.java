@@ -49,6 +49,20 @@ class RequestFaultsTest {
         Map.of(DbIntegrationTest.RESET_TRIGGERS, "false"));
   }
 
+  /**
+   * Two of dbit's requests lost in a row: the request and the first of the reconnect that follows
+   * (or of the step run again): every run recovers.
+   */
+  @Test
+  void twoLostInARow() throws Exception {
+    assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+    sweep(
+        "external MariaDB 10.11, dbit's triggers, two in a row",
+        ExternalServerTest.PORT,
+        Map.of(),
+        2);
+  }
+
   @Test
   void mariaDbWithTheBinaryLog() throws Exception {
     try (EmbeddedMariaDb server =
@@ -69,7 +83,7 @@ class RequestFaultsTest {
     assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
     String path = "external MariaDB 10.11, dbit's triggers";
     int runs = ProofSeeds.count(QUICK_SOAK_RUNS, FULL_SOAK_RUNS);
-    Tally tally = new Tally();
+    FaultTally tally = new FaultTally();
     try (FaultRelay relay = new FaultRelay(ExternalServerTest.PORT)) {
       Map<String, String> config = new HashMap<>();
       config.put(DbIntegrationTest.URL, relay.url());
@@ -110,6 +124,12 @@ class RequestFaultsTest {
   }
 
   private void sweep(String path, int port, Map<String, String> settings) throws Exception {
+    sweep(path, port, settings, 1);
+  }
+
+  /** Loses {@code inARow} requests from each chosen one; with more than one, every run recovers. */
+  private void sweep(String path, int port, Map<String, String> settings, int inARow)
+      throws Exception {
     FaultRun.Sentinel sentinel =
         new FaultRun.Sentinel("jdbc:mysql://127.0.0.1:" + port + "/?sslMode=DISABLED");
     List<String> findings = new ArrayList<>();
@@ -127,12 +147,15 @@ class RequestFaultsTest {
       int requests = relay.requests();
       List<String> kinds = relay.kinds();
       for (FaultRelay.Loss loss : losses()) {
-        Tally tally = new Tally();
+        FaultTally tally = new FaultTally();
         for (int k : faults(kinds, loss)) {
-          relay.arm(k, loss);
+          relay.arm(k, loss, inARow);
           FaultRun outcome = FaultRun.of(config);
           if (relay.lost()) {
             tally.add(k, kinds.get(k - 1), outcome);
+            if (inARow > 1 && !outcome.green()) {
+              tally.findings.add("requests " + k + "+: not recovered: " + outcome.failures());
+            }
             if (!outcome.failures().isEmpty() && !outcome.hung()) {
               relay.arm(0, loss);
               tally.nextRuns++;
@@ -203,49 +226,5 @@ class RequestFaultsTest {
       chosen.add(at.get(random.nextInt(at.size())));
     }
     return List.copyOf(chosen);
-  }
-
-  /** Counts per kind of loss and path. */
-  private static final class Tally {
-    int injected;
-    int recovered;
-    int clear;
-    int dirty;
-    int unclear;
-    int hangs;
-    int nextRuns;
-    int nextGreen;
-    final TreeSet<String> messages = new TreeSet<>();
-    final List<String> findings = new ArrayList<>();
-
-    /** Per kind of request: R recovered, C failed clearly, D dirty start, U unclear, H hang. */
-    final Map<String, String> byKind = new java.util.TreeMap<>();
-
-    void add(int k, String kind, FaultRun outcome) {
-      injected++;
-      byKind.merge(
-          kind,
-          outcome.green()
-              ? "R"
-              : outcome.hung() ? "H" : outcome.dirty() ? "D" : outcome.clear() ? "C" : "U",
-          String::concat);
-      if (outcome.green()) {
-        recovered++;
-        return;
-      }
-      if (outcome.hung()) {
-        hangs++;
-        findings.add("request " + k + ": the run hung");
-      } else if (outcome.dirty()) {
-        dirty++;
-        findings.add("request " + k + ": a test started dirty: " + outcome.failures());
-      } else if (outcome.clear()) {
-        clear++;
-      } else {
-        unclear++;
-        findings.add("request " + k + ": a failure that is not dbit's: " + outcome.failures());
-      }
-      outcome.failures().forEach(f -> messages.add(f.replaceAll("\\d+", "N")));
-    }
   }
 }

@@ -64,6 +64,9 @@ final class RunStarter {
    */
   static final int TEST_LOCK_WAIT_SECONDS = 60;
 
+  /** How often a start that lost its control connection starts again. */
+  private static final int START_REPEATS = 3;
+
   private RunStarter() {}
 
   /** Builds or reuses the template, takes a worker copy and opens the pool. */
@@ -73,15 +76,16 @@ final class RunStarter {
         ConnectionFactory.of(server, ReachParams.of(config.jdbcParams()), config.timeouts());
     ControlConnection control = openControl(connections);
     try {
-      try {
-        return wire(config, server, classLoader, connections, control, start);
-      } catch (SQLException | RuntimeException e) {
-        // Every step of the start can run again: a template without its ready mark is built
-        // again, a copy is checked before it is reused.
-        if (!control.recoverIfLostIn(e)) {
-          throw e;
+      // Every step of the start can run again: a template without its ready mark is built again,
+      // a copy is checked before it is reused.
+      for (int attempt = 1; ; attempt++) {
+        try {
+          return wire(config, server, classLoader, connections, control, start);
+        } catch (SQLException | RuntimeException e) {
+          if (attempt > START_REPEATS || !control.recoverIfLostIn(e)) {
+            throw e;
+          }
         }
-        return wire(config, server, classLoader, connections, control, start);
       }
     } catch (SQLException | RuntimeException e) {
       control.close();

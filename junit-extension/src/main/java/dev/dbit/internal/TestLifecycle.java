@@ -4,7 +4,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.jdbc.ControlConnection;
-import dev.dbit.internal.jdbc.ServerLost;
 import dev.dbit.internal.jdbc.StatementWatch;
 import dev.dbit.internal.measure.ConnectionLeakWatch;
 import dev.dbit.internal.measure.JdbcClock;
@@ -64,8 +63,7 @@ final class TestLifecycle {
   /** The test that ended last, for naming it when it left a lock behind. */
   private String previousTest = "no test";
 
-  /** Set once the server could not be reached again: later tests fail at once. */
-  private ServerLost lost;
+  private final LostConnections connections;
 
   TestLifecycle(
       ControlConnection control,
@@ -77,6 +75,7 @@ final class TestLifecycle {
       int distinctValuesCounted) {
     this.control = control;
     this.between = between;
+    this.connections = new LostConnections(control, between);
     this.restorer = restorer;
     this.pool = pool;
     this.watches = watches;
@@ -91,9 +90,7 @@ final class TestLifecycle {
    * @return how long the reset took, in milliseconds
    */
   double begin(boolean resetAutoIncrement) throws SQLException {
-    if (lost != null) {
-      throw lost.again();
-    }
+    connections.failIfServerLost();
     long start = System.nanoTime();
     restorer.resetAutoIncrement(resetAutoIncrement);
     restorer.rolledBack(watches.rollbacks().takeSeen());
@@ -104,21 +101,22 @@ final class TestLifecycle {
     if (watches.schemaChanges().takeSeen()) {
       between.distrust();
     }
-    ServerCounters.Reading reading;
-    try {
-      reading = between.beforeTest();
-    } catch (SQLException e) {
-      if (e.getErrorCode() == LOCK_WAIT_TIMEOUT) {
-        janitor.closeIdleConnections(previousTest, RunStarter.CONTROL_LOCK_WAIT_SECONDS);
-        between.distrust();
-        // Idle pooled connections were among those closed: replace them all.
-        pool.getHikariPoolMXBean().softEvictConnections();
-      } else if (!recovered(e)) {
-        // Whatever the reset left, the next one must compare every table with the template.
-        between.distrust();
-        throw e;
+    ServerCounters.Reading reading = null;
+    for (int attempt = 1; reading == null; attempt++) {
+      try {
+        reading = between.beforeTest();
+      } catch (SQLException e) {
+        if (attempt <= LostConnections.REPEATS && e.getErrorCode() == LOCK_WAIT_TIMEOUT) {
+          janitor.closeIdleConnections(previousTest, RunStarter.CONTROL_LOCK_WAIT_SECONDS);
+          between.distrust();
+          // Idle pooled connections were among those closed: replace them all.
+          pool.getHikariPoolMXBean().softEvictConnections();
+        } else if (!connections.recovered(e, attempt, "the reset before this test")) {
+          // Whatever the reset left, the next one must compare every table with the template.
+          between.distrust();
+          throw e;
+        }
       }
-      reading = between.beforeTest();
     }
     double millis = (System.nanoTime() - start) / 1e6;
     resetMillis.add(millis);
@@ -192,60 +190,20 @@ final class TestLifecycle {
 
   /** The readings after a test, on a new control connection where the old one was lost. */
   private ResetEngine.AfterTest afterTest() throws SQLException {
-    try {
-      return between.afterTest();
-    } catch (SQLException e) {
-      if (!recovered(e)) {
-        throw e;
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return between.afterTest();
+      } catch (SQLException e) {
+        if (!connections.recovered(e, attempt, "the reading after this test")) {
+          throw e;
+        }
       }
-      return between.afterTest();
     }
   }
 
-  /**
-   * The failure a test threw, or dbit's {@link ServerLost} in its place where the test lost its
-   * connection because the server stopped answering (dbit's own connection is gone too, and no new
-   * one opens): the test in flight when the server dies says so, as every later test does.
-   */
+  /** {@link LostConnections#explain}. */
   Throwable explain(Throwable failure) {
-    SQLException loss = null;
-    for (Throwable cause = failure; cause != null && loss == null; cause = cause.getCause()) {
-      if (cause instanceof SQLException sql && ControlConnection.isLoss(sql)) {
-        loss = sql;
-      }
-    }
-    if (loss == null) {
-      return failure;
-    }
-    try {
-      if (lost == null && !control.get().isValid(2)) {
-        recovered(loss);
-      }
-      return lost == null ? failure : withTestFailure(lost.again(), failure);
-    } catch (ServerLost e) {
-      return withTestFailure(e, failure);
-    } catch (SQLException e) {
-      return failure;
-    }
-  }
-
-  private static ServerLost withTestFailure(ServerLost lost, Throwable failure) {
-    lost.addSuppressed(failure);
-    return lost;
-  }
-
-  /** Reconnects a lost control connection; the next reset then trusts no counter. */
-  private boolean recovered(SQLException failure) throws SQLException {
-    try {
-      if (!control.recoverIfLost(failure)) {
-        return false;
-      }
-    } catch (ServerLost e) {
-      lost = e;
-      throw e;
-    }
-    between.controlReconnected();
-    return true;
+    return connections.explain(failure);
   }
 
   /**
@@ -254,7 +212,7 @@ final class TestLifecycle {
    * without restoring it if nothing touched it meanwhile. Then stops following the log.
    */
   void stop(String copy) {
-    if (restorer.changedRows().followsLog() && lost == null && current == null) {
+    if (restorer.changedRows().followsLog() && !connections.serverLost() && current == null) {
       try {
         begin(false);
         current = null;

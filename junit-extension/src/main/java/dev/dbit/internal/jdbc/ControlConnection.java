@@ -8,7 +8,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -30,6 +32,9 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
   /** How long a lost connection that the server still runs may take to end once killed. */
   private static final int END_WAIT_SECONDS = 10;
 
+  /** How often a reconnect lost on its way opens another connection. */
+  private static final int REOPENS = 3;
+
   private final ConnectionFactory factory;
   private String sessionSetup;
   private final List<String> locks = new ArrayList<>();
@@ -49,13 +54,13 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
   public static ControlConnection open(ConnectionFactory factory, String sessionSetup)
       throws SQLException {
     ControlConnection control = new ControlConnection(factory, sessionSetup);
-    // A connection lost while it opens holds nothing yet: one more is opened. A server that does
+    // A connection lost while it opens holds nothing yet: another is opened. A server that does
     // not answer at all, or refuses, is explained at once.
     for (int attempt = 1; ; attempt++) {
       try {
         control.connection = factory.open("");
       } catch (SQLException e) {
-        if (attempt == 2 || !isLoss(e) || e instanceof SilentServer) {
+        if (attempt == REOPENS || !isLoss(e) || e instanceof SilentServer) {
           throw factory.explained(e);
         }
         continue;
@@ -65,7 +70,7 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
         return control;
       } catch (SQLException e) {
         control.connection.close();
-        if (attempt == 2 || !isLoss(e)) {
+        if (attempt == REOPENS || !isLoss(e)) {
           throw e;
         }
       }
@@ -138,36 +143,53 @@ public final class ControlConnection implements Supplier<Connection>, AutoClosea
     } catch (SQLException e) {
       // Already gone.
     }
-    String previous = own;
-    long previousThread = ownThread;
-    Connection fresh;
-    try {
-      fresh = factory.open("");
-    } catch (SQLException e) {
-      throw new ServerLost(
-          factory.serverDescription(),
-          ConnectionFactory.firstLine(failure.getMessage()),
-          ConnectionFactory.firstLine(e.getMessage()),
-          e);
-    }
-    try {
-      setUp(fresh);
-      endIfAlive(fresh, previous, previousThread);
-      for (String lock : locks) {
-        if (ServerLock.tryAcquire(fresh, lock, 0).isEmpty()) {
-          throw new IllegalStateException(
-              "dbit: the control connection was lost and another run took the lock '"
-                  + lock
-                  + "' meanwhile, so this run no longer owns its test schema. Run the builds one"
-                  + " after the other, or give them different servers.");
+    // Each connection lost on the way may live on at the server: end them all before the locks.
+    Map<String, Long> lostOnes = new LinkedHashMap<>(Map.of(own, ownThread));
+    for (int attempt = 1; ; attempt++) {
+      Connection fresh;
+      try {
+        fresh = factory.open("");
+      } catch (SQLException e) {
+        if (attempt < REOPENS && isLoss(e) && !(e instanceof SilentServer)) {
+          continue;
         }
+        throw new ServerLost(
+            factory.serverDescription(),
+            ConnectionFactory.firstLine(failure.getMessage()),
+            ConnectionFactory.firstLine(e.getMessage()),
+            e);
       }
-    } catch (SQLException | RuntimeException e) {
-      fresh.close();
-      throw e;
+      try {
+        setUp(fresh);
+        for (Map.Entry<String, Long> lostOne : lostOnes.entrySet()) {
+          endIfAlive(fresh, lostOne.getKey(), lostOne.getValue());
+        }
+        retakeLocks(fresh);
+        connection = fresh;
+        return true;
+      } catch (SQLException e) {
+        fresh.close();
+        if (attempt >= REOPENS || !isLoss(e)) {
+          throw e;
+        }
+        lostOnes.put(own, ownThread);
+      } catch (RuntimeException e) {
+        fresh.close();
+        throw e;
+      }
     }
-    connection = fresh;
-    return true;
+  }
+
+  private void retakeLocks(Connection fresh) throws SQLException {
+    for (String lock : locks) {
+      if (ServerLock.tryAcquire(fresh, lock, 0).isEmpty()) {
+        throw new IllegalStateException(
+            "dbit: the control connection was lost and another run took the lock '"
+                + lock
+                + "' meanwhile, so this run no longer owns its test schema. Run the builds one"
+                + " after the other, or give them different servers.");
+      }
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.dbit.internal.reset;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
+import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.template.BookkeepingSchema;
 import dev.dbit.internal.template.SchemaLayout;
 import java.lang.System.Logger.Level;
@@ -155,16 +156,21 @@ public final class ChangeMarkers {
       }
       Map<String, String> present = DbitTriggers.bodies(control.get(), copy, CODES);
       Map<String, String> expected = expected();
+      // One request for all: a copy of 135 tables needs 405 triggers.
+      List<String> ddl = new ArrayList<>();
       for (String trigger : present.keySet()) {
         if (!expected.containsKey(trigger)) {
           // An earlier version's key or release trigger: this run's triggers do its work.
-          statement.execute("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
+          ddl.add("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
         }
       }
       for (Map.Entry<String, String> trigger : missing(expected, present).entrySet()) {
         created = true;
-        statement.execute("DROP TRIGGER IF EXISTS " + qualified(copy, trigger.getKey()));
-        statement.execute(trigger.getValue());
+        ddl.add("DROP TRIGGER IF EXISTS " + qualified(copy, trigger.getKey()));
+        ddl.add(trigger.getValue());
+      }
+      if (!ddl.isEmpty()) {
+        MultiStatement.execute(control.get(), String.join(";\n", ddl));
       }
     }
     return created;

@@ -4,6 +4,7 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.literal;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
+import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.template.BookkeepingSchema;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -107,12 +109,16 @@ final class DbitTriggers {
    * copy).
    */
   static void drop(Connection control, String copy, List<String> codes, Set<String> tables) {
-    try (Statement statement = control.createStatement()) {
+    try {
+      List<String> ddl = new ArrayList<>();
       for (String trigger : bodies(control, copy, codes).keySet()) {
-        statement.execute("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
+        ddl.add("DROP TRIGGER IF EXISTS " + qualified(copy, trigger));
       }
       for (String table : tables) {
-        statement.execute("DROP TABLE IF EXISTS " + BookkeepingSchema.table(copy, table));
+        ddl.add("DROP TABLE IF EXISTS " + BookkeepingSchema.table(copy, table));
+      }
+      if (!ddl.isEmpty()) {
+        MultiStatement.execute(control, String.join(";\n", ddl));
       }
     } catch (SQLException e) {
       LOG.log(Level.DEBUG, "dbit: could not drop dbit's triggers from " + copy, e);
