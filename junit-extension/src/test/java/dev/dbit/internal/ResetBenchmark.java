@@ -47,7 +47,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Not a timed test: it prints numbers and asserts none of them. Run it with {@code
  * -Ddbit.bench=full} (N=200), {@code -Ddbit.bench=quick} (N=30, no cold starts, no page) or {@code
- * -Ddbit.bench=smoke} (N=3, what CI runs to check that it works); {@code
+ * -Ddbit.bench=smoke} (N=3, no cold starts: what CI runs to check that it works); {@code
  * -Ddbit.bench.servers=mysql,external} measures only those, {@code -Ddbit.bench.only=starts} only
  * the start lines, {@code -Ddbit.bench.only=cascade} only {@code reset-cascade}, {@code
  * -Ddbit.bench.only=tree} only {@code reset-tree} and {@code -Ddbit.bench.only=readings} only
@@ -186,7 +186,7 @@ class ResetBenchmark {
       }
       return;
     }
-    if (target.embedded() && !mode.equals("quick")) {
+    if (target.embedded() && mode.equals("full")) {
       startCold(target, config.embeddedDir().resolve("benchmark-cold"), at);
     }
     List<Double> warm = new ArrayList<>();
