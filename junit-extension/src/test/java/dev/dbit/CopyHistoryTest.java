@@ -56,7 +56,9 @@ class CopyHistoryTest {
       String url = database.jdbcUrl().replaceFirst("/[^/?]*(\\?.*)?$", "/");
       DatabaseServer server = ExternalServer.fromUrl(url, "root", Secret.of(""));
       String scratch = database.schemaName() + "_history";
-      try (Connection control = DriverManager.getConnection(url + "?user=root&sslMode=DISABLED");
+      try (Connection control =
+              DriverManager.getConnection(
+                  url + "?user=root&sslMode=DISABLED&allowMultiQueries=true");
           Connection other = DriverManager.getConnection(url + "?user=root&sslMode=DISABLED");
           Statement dbit = control.createStatement();
           Statement test = other.createStatement()) {

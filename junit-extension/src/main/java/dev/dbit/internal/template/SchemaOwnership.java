@@ -5,6 +5,7 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.dbit.internal.jdbc.MultiStatement;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -104,29 +105,30 @@ public final class SchemaOwnership {
   static void createMarked(
       Connection connection, String schema, Kind kind, String fingerprint, String defaults)
       throws SQLException {
-    try (Statement statement = connection.createStatement()) {
-      statement.execute("CREATE DATABASE " + quote(schema) + defaults);
-      statement.execute(
-          "CREATE TABLE "
-              + qualified(schema, MARKER_TABLE)
-              + " (kind VARCHAR(16) NOT NULL, fingerprint VARCHAR(64) NOT NULL,"
-              + " ready BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, "
-              + PROJECT_COLUMN
-              + ", "
-              + USED_AT_COLUMN
-              + ")"
-              + " COMMENT 'Created by dbit. A schema holding this table is dbit''s to reset and drop.'");
-      statement.execute(
-          "INSERT INTO "
-              + qualified(schema, MARKER_TABLE)
-              + " (kind, fingerprint, ready, project) VALUES ("
-              + literal(kind.name())
-              + ", "
-              + literal(fingerprint)
-              + ", FALSE, "
-              + literal(PROJECT)
-              + ")");
-    }
+    // One request: a lost connection never leaves the schema without its marker.
+    MultiStatement.execute(
+        connection,
+        "CREATE DATABASE "
+            + quote(schema)
+            + defaults
+            + ";\nCREATE TABLE "
+            + qualified(schema, MARKER_TABLE)
+            + " (kind VARCHAR(16) NOT NULL, fingerprint VARCHAR(64) NOT NULL,"
+            + " ready BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, "
+            + PROJECT_COLUMN
+            + ", "
+            + USED_AT_COLUMN
+            + ")"
+            + " COMMENT 'Created by dbit. A schema holding this table is dbit''s to reset and drop.';\n"
+            + "INSERT INTO "
+            + qualified(schema, MARKER_TABLE)
+            + " (kind, fingerprint, ready, project) VALUES ("
+            + literal(kind.name())
+            + ", "
+            + literal(fingerprint)
+            + ", FALSE, "
+            + literal(PROJECT)
+            + ")");
   }
 
   static void markReady(Connection connection, String schema) throws SQLException {

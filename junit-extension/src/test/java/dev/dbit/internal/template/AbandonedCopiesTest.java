@@ -281,7 +281,8 @@ class AbandonedCopiesTest {
 
   /** A connection to the machine's MariaDB on 127.0.0.1:3306, as dbit's control connection. */
   private static Connection control() throws SQLException {
-    return DriverManager.getConnection("jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED", "root", "");
+    return DriverManager.getConnection(
+        "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED&allowMultiQueries=true", "root", "");
   }
 
   private static boolean reachable() {
