@@ -83,6 +83,13 @@ record FaultRun(List<String> failures, boolean hung, long tests) {
         .filter(frame -> frame.getClassName().startsWith("dev.dbit.internal"))
         .findFirst()
         .ifPresent(frame -> text.append(" (at ").append(frame).append(')'));
+    if (!text.toString().contains("dbit: ")) {
+      // A failure that is not dbit's: where it came from, for whoever reads the finding.
+      java.util.Arrays.stream(failure.getStackTrace())
+          .filter(frame -> frame.getClassName().startsWith("dev.dbit"))
+          .limit(3)
+          .forEach(frame -> text.append(" | ").append(frame));
+    }
     return text.toString();
   }
 
