@@ -27,9 +27,13 @@ final class LockJanitor {
   private final ControlConnection control;
   private final String schema;
 
-  LockJanitor(ControlConnection control, String schema) {
+  /** Replaces the pool's idle connections: a connection dbit ended is never handed out again. */
+  private final Runnable evictPool;
+
+  LockJanitor(ControlConnection control, String schema, Runnable evictPool) {
     this.control = control;
     this.schema = schema;
+    this.evictPool = evictPool;
   }
 
   /**
@@ -69,6 +73,15 @@ final class LockJanitor {
           .removeIf(
               open ->
                   !open.leakGiven(connections.driverSeesTransaction(open.thread()), tablesInUse));
+    }
+    // A transaction the list does not show (yet), on a connection dbit handed out and the pool took
+    // back: its driver knows. Left there, the next test to borrow it would run inside it.
+    Set<Long> listed = new java.util.HashSet<>();
+    seen.values().forEach(open -> listed.add(open.thread()));
+    for (long thread : connections.threadsInTransaction()) {
+      if (!listed.contains(thread) && !rolledBack.contains(thread)) {
+        seen.put("driver " + thread, OpenTransaction.seenByDriver(thread));
+      }
     }
     List<String> leaks = new ArrayList<>();
     List<String> earlier = new ArrayList<>();
@@ -154,10 +167,17 @@ final class LockJanitor {
           || (onlyTablesLocked() && tablesInUse);
     }
 
+    /** A transaction the server's list does not show, which the connection's driver sees. */
+    static OpenTransaction seenByDriver(long thread) {
+      return new OpenTransaction(thread, null, -1, -1, -1);
+    }
+
     String describe() {
-      return String.format(
-          "connection %d with a transaction open since %s (%d rows changed, %d rows locked)",
-          thread, started, rowsChanged, rowsLocked);
+      return started == null
+          ? String.format("connection %d with a transaction open (its driver says so)", thread)
+          : String.format(
+              "connection %d with a transaction open since %s (%d rows changed, %d rows locked)",
+              thread, started, rowsChanged, rowsLocked);
     }
   }
 
@@ -209,6 +229,9 @@ final class LockJanitor {
           // It ended by itself meanwhile.
         }
       }
+    }
+    if (!threads.isEmpty()) {
+      evictPool.run();
     }
   }
 }

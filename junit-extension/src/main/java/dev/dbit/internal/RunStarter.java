@@ -159,7 +159,8 @@ final class RunStarter {
             restorer,
             pool,
             watches,
-            new LockJanitor(control, worker.schema()),
+            new LockJanitor(
+                control, worker.schema(), pool.getHikariPoolMXBean()::softEvictConnections),
             Accounting.SHAPE_VALUES_COUNTED);
     DataSource unpooled =
         Accounting.accounted(

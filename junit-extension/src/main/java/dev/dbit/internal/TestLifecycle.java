@@ -109,8 +109,6 @@ final class TestLifecycle {
         if (attempt <= LostConnections.REPEATS && e.getErrorCode() == LOCK_WAIT_TIMEOUT) {
           janitor.closeIdleConnections(previousTest, RunStarter.CONTROL_LOCK_WAIT_SECONDS);
           between.distrust();
-          // Idle pooled connections were among those closed: replace them all.
-          pool.getHikariPoolMXBean().softEvictConnections();
         } else if (!connections.recovered(e, attempt, "the reset before this test")) {
           // Whatever the reset left, the next one must compare every table with the template.
           between.distrust();
@@ -150,7 +148,7 @@ final class TestLifecycle {
     watches.shapes().endTest();
     ConnectionLeakWatch.Closed closed = watches.connectionLeaks().closeLeaked();
     List<String> leaks = new ArrayList<>(closed.lines());
-    if (after.openTransactions()) {
+    if (after.openTransactions() || !watches.connectionLeaks().threadsInTransaction().isEmpty()) {
       leaks.addAll(
           janitor.closeOpenTransactions(
               closed.serverThreads(), watches.connectionLeaks(), earlierTest));

@@ -112,6 +112,19 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
     }
   }
 
+  /** The server threads of open connections dbit handed out whose driver sees a transaction. */
+  public Set<Long> threadsInTransaction() {
+    Set<Long> threads = new java.util.TreeSet<>();
+    drivers
+        .keySet()
+        .forEach(
+            thread ->
+                driverSeesTransaction(thread)
+                    .filter(open -> open)
+                    .ifPresent(open -> threads.add(thread)));
+    return threads;
+  }
+
   /**
    * What {@link #closeLeaked()} closed.
    *
