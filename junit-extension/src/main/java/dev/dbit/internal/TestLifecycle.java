@@ -164,7 +164,20 @@ final class TestLifecycle {
       throw new IllegalStateException(
           "dbit: TestDatabase.metrics() measures the running test; call it inside one");
     }
-    return measurement.caughtUp(between.peek(), between::peek);
+    return measurement.caughtUp(peek(), this::peek);
+  }
+
+  /** The counters now, on a new control connection where the old one was lost. */
+  private ServerCounters.Reading peek() throws SQLException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return between.peek();
+      } catch (SQLException e) {
+        if (!connections.recovered(e, attempt, "TestDatabase.metrics()")) {
+          throw e;
+        }
+      }
+    }
   }
 
   /** Reset durations so far, in milliseconds. */
