@@ -30,7 +30,8 @@ import org.junit.platform.launcher.TestPlan;
  * run summary once, and redraws {@code report.html} from every fork's JSON in the directory.
  *
  * <p>Registered through {@code META-INF/services}; it does nothing in runs without dbit tests. The
- * directory is {@code dbit.report.dir} (default {@code target/dbit}).
+ * directory is {@code dbit.report.dir} (default {@code target/dbit}). With parallel classes JUnit
+ * calls it from several threads at once: every callback holds its lock.
  */
 public final class RunReportListener implements TestExecutionListener {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -52,7 +53,7 @@ public final class RunReportListener implements TestExecutionListener {
   private Path directory = Path.of("target", "dbit");
 
   @Override
-  public void testPlanExecutionStarted(TestPlan plan) {
+  public synchronized void testPlanExecutionStarted(TestPlan plan) {
     this.plan = plan;
     plan.getConfigurationParameters()
         .get(DbIntegrationTest.REPORT_DIR)
@@ -60,7 +61,7 @@ public final class RunReportListener implements TestExecutionListener {
   }
 
   @Override
-  public void reportingEntryPublished(TestIdentifier id, ReportEntry entry) {
+  public synchronized void reportingEntryPublished(TestIdentifier id, ReportEntry entry) {
     Map<String, String> dbit = new LinkedHashMap<>();
     entry
         .getKeyValuePairs()
@@ -94,7 +95,7 @@ public final class RunReportListener implements TestExecutionListener {
   }
 
   @Override
-  public void executionSkipped(TestIdentifier id, String reason) {
+  public synchronized void executionSkipped(TestIdentifier id, String reason) {
     count(id);
   }
 
@@ -113,7 +114,7 @@ public final class RunReportListener implements TestExecutionListener {
   }
 
   @Override
-  public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+  public synchronized void executionFinished(TestIdentifier id, TestExecutionResult result) {
     count(id);
     TestRecord test = tests.get(id.getUniqueId());
     if (test != null) {
@@ -122,7 +123,7 @@ public final class RunReportListener implements TestExecutionListener {
   }
 
   @Override
-  public void testPlanExecutionFinished(TestPlan plan) {
+  public synchronized void testPlanExecutionFinished(TestPlan plan) {
     RunReport report =
         new RunReport(
             forkName(), runEntries, classVerdicts, new ArrayList<>(tests.values()), testsRun);
