@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,7 @@ final class LockJanitor {
    * earlier test left it on a connection it gave back to the pool ({@code SET autocommit = 0}
    * behind the pool's back). It is closed too, with a warning naming the test before.
    *
+   * @param listed the end reading counted open transactions in the server's list
    * @param rolledBack connections dbit has just closed with a rollback: the server's list can still
    *     show their transactions for a moment (MariaDB refreshes it at most every 100 ms)
    * @param owners who each server connection belongs to
@@ -51,9 +53,10 @@ final class LockJanitor {
    * @return one line per connection of this test's closed, empty when it left nothing open
    */
   List<String> closeOpenTransactions(
-      Set<Long> rolledBack, ConnectionLeakWatch connections, String earlierTest)
+      boolean listed, Set<Long> rolledBack, ConnectionLeakWatch connections, String earlierTest)
       throws SQLException {
-    Map<String, OpenTransaction> seen = openTransactions(rolledBack);
+    Map<String, OpenTransaction> seen =
+        listed ? openTransactions(rolledBack) : new LinkedHashMap<>();
     if (!seen.isEmpty()) {
       // The server's transaction list is a copy refreshed at most every 100 ms (MariaDB), and any
       // connection's read refreshes it, a parallel run's too: it can still show a transaction the
@@ -76,10 +79,10 @@ final class LockJanitor {
     }
     // A transaction the list does not show (yet), on a connection dbit handed out and the pool took
     // back: its driver knows. Left there, the next test to borrow it would run inside it.
-    Set<Long> listed = new java.util.HashSet<>();
-    seen.values().forEach(open -> listed.add(open.thread()));
+    Set<Long> inList = new HashSet<>();
+    seen.values().forEach(open -> inList.add(open.thread()));
     for (long thread : connections.threadsInTransaction()) {
-      if (!listed.contains(thread) && !rolledBack.contains(thread)) {
+      if (!inList.contains(thread) && !rolledBack.contains(thread)) {
         seen.put("driver " + thread, OpenTransaction.seenByDriver(thread));
       }
     }

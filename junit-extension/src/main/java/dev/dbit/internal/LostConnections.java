@@ -91,6 +91,25 @@ final class LostConnections {
     return reconnected;
   }
 
+  /** A request on the control connection. */
+  @FunctionalInterface
+  interface Step<T> {
+    T run() throws SQLException;
+  }
+
+  /** Runs {@code step}, again on a new control connection where it lost the old one. */
+  <T> T retried(String name, Step<T> step) throws SQLException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return step.run();
+      } catch (SQLException e) {
+        if (!recovered(e, attempt, name)) {
+          throw e;
+        }
+      }
+    }
+  }
+
   /** Reconnects a lost control connection; the next reset then trusts no counter. */
   private boolean recovered(SQLException failure) throws SQLException {
     try {

@@ -64,9 +64,6 @@ final class RunStarter {
    */
   static final int TEST_LOCK_WAIT_SECONDS = 60;
 
-  /** How often a start that lost its control connection starts again. */
-  private static final int START_REPEATS = 3;
-
   private RunStarter() {}
 
   /** Builds or reuses the template, takes a worker copy and opens the pool. */
@@ -82,7 +79,7 @@ final class RunStarter {
         try {
           return wire(config, server, classLoader, connections, control, start);
         } catch (SQLException | RuntimeException e) {
-          if (attempt > START_REPEATS || !control.recoverIfLostIn(e)) {
+          if (attempt > LostConnections.REPEATS || !control.recoverIfLostIn(e)) {
             throw e;
           }
         }

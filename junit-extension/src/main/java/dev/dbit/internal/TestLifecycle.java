@@ -148,11 +148,12 @@ final class TestLifecycle {
     watches.shapes().endTest();
     ConnectionLeakWatch.Closed closed = watches.connectionLeaks().closeLeaked();
     List<String> leaks = new ArrayList<>(closed.lines());
-    if (after.openTransactions() || !watches.connectionLeaks().threadsInTransaction().isEmpty()) {
-      leaks.addAll(
-          janitor.closeOpenTransactions(
-              closed.serverThreads(), watches.connectionLeaks(), earlierTest));
-    }
+    leaks.addAll(
+        janitor.closeOpenTransactions(
+            after.openTransactions(),
+            closed.serverThreads(),
+            watches.connectionLeaks(),
+            earlierTest));
     testMillis.add(metrics.wallMillis());
     return new DbitRun.EndOfTest(metrics, leaks);
   }
@@ -169,15 +170,7 @@ final class TestLifecycle {
 
   /** The counters now, on a new control connection where the old one was lost. */
   private ServerCounters.Reading peek() throws SQLException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return between.peek();
-      } catch (SQLException e) {
-        if (!connections.recovered(e, attempt, "TestDatabase.metrics()")) {
-          throw e;
-        }
-      }
-    }
+    return connections.retried("TestDatabase.metrics()", between::peek);
   }
 
   /** Reset durations so far, in milliseconds. */
@@ -201,15 +194,7 @@ final class TestLifecycle {
 
   /** The readings after a test, on a new control connection where the old one was lost. */
   private ResetEngine.AfterTest afterTest() throws SQLException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return between.afterTest();
-      } catch (SQLException e) {
-        if (!connections.recovered(e, attempt, "the reading after this test")) {
-          throw e;
-        }
-      }
-    }
+    return connections.retried("the reading after this test", between::afterTest);
   }
 
   /** {@link LostConnections#explain}. */

@@ -114,15 +114,9 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
 
   /** The server threads of open connections dbit handed out whose driver sees a transaction. */
   public Set<Long> threadsInTransaction() {
-    Set<Long> threads = new java.util.TreeSet<>();
-    drivers
-        .keySet()
-        .forEach(
-            thread ->
-                driverSeesTransaction(thread)
-                    .filter(open -> open)
-                    .ifPresent(open -> threads.add(thread)));
-    return threads;
+    return drivers.keySet().stream()
+        .filter(thread -> driverSeesTransaction(thread).orElse(false))
+        .collect(java.util.stream.Collectors.toSet());
   }
 
   /**
