@@ -2,7 +2,10 @@ package dev.dbit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dbit.internal.server.EmbeddedMySql;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -11,6 +14,15 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 class EmbeddedMySqlTest {
   static final Map<String, String> MYSQL =
       Map.of(DbIntegrationTest.PROVIDER, "embedded", DbIntegrationTest.EMBEDDED_ENGINE, "mysql");
+
+  /**
+   * An embedded MySQL of the calling test's own (from the shared binaries), whose global settings
+   * it may change: dbit's embedded provider shares its server with other tests.
+   */
+  static EmbeddedMySql startOwn(ClassLoader loader) throws Exception {
+    return EmbeddedMySql.start(
+        Path.of(System.getProperty("user.home"), ".cache", "dbit"), Optional.empty(), loader);
+  }
 
   @Test
   void runsTestsOnMySqlWithoutTls() {

@@ -77,7 +77,9 @@ record FaultRun(List<String> failures, boolean hung, long tests) {
   private static String chain(Throwable failure) {
     StringBuilder text = new StringBuilder();
     for (Throwable t = failure; t != null; t = t.getCause()) {
-      text.append(text.length() == 0 ? "" : " <- ").append(t.getMessage());
+      // One line: .ci/run keeps a finding by grepping its line, frames included.
+      String message = String.valueOf(t.getMessage()).replaceAll("\\s*\\R\\s*", " ");
+      text.append(text.length() == 0 ? "" : " <- ").append(message);
     }
     java.util.Arrays.stream(failure.getStackTrace())
         .filter(frame -> frame.getClassName().startsWith("dev.dbit.internal"))
@@ -93,8 +95,11 @@ record FaultRun(List<String> failures, boolean hung, long tests) {
     return text.toString();
   }
 
-  /** A schema dbit does not own, with two rows: no fault may change it. */
-  static final class Sentinel {
+  /**
+   * A schema dbit does not own, with two rows: no fault may change it. Closing drops it, so that a
+   * failed run leaves the server as it found it.
+   */
+  static final class Sentinel implements AutoCloseable {
     private static final String TABLE = "fault_sentinel.kept";
     private final String url;
     private final long checksum;
@@ -112,7 +117,8 @@ record FaultRun(List<String> failures, boolean hung, long tests) {
       return checksum() == checksum;
     }
 
-    void drop() throws SQLException {
+    @Override
+    public void close() throws SQLException {
       execute("DROP DATABASE fault_sentinel");
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.dbit.internal.server.EmbeddedMariaDb;
+import dev.dbit.internal.server.EmbeddedMySql;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,6 +15,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * dbit's own requests lost, one at a time, at every request boundary of a run: a relay between dbit
@@ -63,12 +65,116 @@ class RequestFaultsTest {
         2);
   }
 
+  /**
+   * The look for transactions a test left open, lost: it runs only when the end reading lists one
+   * (often on a busy machine, where the server's list is stale), so the sweeps above never reached
+   * it, and under {@code ci-under-load} the sample soak failed a test with the driver's message
+   * there. It runs again on a new connection: the test that left a transaction fails with dbit's
+   * message, the next one is green.
+   */
+  @Test
+  void lostLookForTransactionsATestLeftOpen() throws Exception {
+    assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
+    Class<?> leaves = EndedPoolConnectionTest.LeavesATransactionTestCase.class;
+    try (FaultRelay relay = new FaultRelay(ExternalServerTest.PORT)) {
+      Map<String, String> config =
+          Map.of(
+              DbIntegrationTest.URL,
+              relay.url(),
+              DbIntegrationTest.MIGRATIONS,
+              Migrations.smallShop());
+      for (FaultRelay.Loss loss : FaultRelay.Loss.values()) {
+        // The look runs when the server's list shows the transaction; with other runs reading that
+        // list all the time it can stay stale (then the driver tells dbit): until a run loses the
+        // look itself, a few tries; where none runs it, nothing here is shown.
+        boolean lostTheLook = false;
+        for (int attempt = 1; attempt <= 5 && !lostTheLook; attempt++) {
+          relay.arm(0, loss);
+          EndedPoolConnectionTest.assertLeakReportedAndNextTestGreen(
+              DbitTestKit.run(leaves, config));
+          int look = 1 + firstLook(relay.kinds());
+          if (look == 0) {
+            continue;
+          }
+          relay.arm(look, loss);
+          EngineExecutionResults results = DbitTestKit.run(leaves, config);
+          lostTheLook = relay.lost() && firstLook(relay.kinds()) == look - 1;
+          EndedPoolConnectionTest.assertLeakReportedAndNextTestGreen(results);
+        }
+        assumeThat(lostTheLook)
+            .as("the server's transaction list showed the open transaction in one of 5 runs")
+            .isTrue();
+      }
+    }
+  }
+
+  /** The index of dbit's look for transactions a test left open among {@code kinds}; -1 if none. */
+  private static int firstLook(List<String> kinds) {
+    for (int i = 0; i < kinds.size(); i++) {
+      if (kinds.get(i).startsWith("START TRANSACTION WITH CONSISTENT SNAPSHOT")) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   @Test
   void mariaDbWithTheBinaryLog() throws Exception {
     try (EmbeddedMariaDb server =
         EmbeddedMariaDb.start(Path.of("target", "dbit-fault-server").toAbsolutePath())) {
       sweep("MariaDB " + EmbeddedMariaDb.VERSION + ", binary log", server.port(), Map.of());
     }
+  }
+
+  /**
+   * MariaDB's user statistics as the change source (the log in statement format, which dbit does
+   * not follow): full tier only, as are the two MySQL paths below.
+   */
+  @Test
+  void mariaDbWithUserStatistics() throws Exception {
+    assumeThat(ProofSeeds.full()).as("the full tier, -Ddbit.proof=full").isTrue();
+    try (EmbeddedMariaDb server =
+        EmbeddedMariaDb.start(Path.of("target", "dbit-fault-server").toAbsolutePath())) {
+      String url = "jdbc:mysql://127.0.0.1:" + server.port() + "/?sslMode=DISABLED";
+      RootSql.execute(url, "SET GLOBAL userstat = 1", "SET GLOBAL binlog_format = 'STATEMENT'");
+      try (LogLines log = new LogLines()) {
+        sweep("MariaDB " + EmbeddedMariaDb.VERSION + ", user statistics", server.port(), Map.of());
+        assertSource(log, "changed tables found by MariaDB user and table");
+      } finally {
+        RootSql.execute(url, "SET GLOBAL userstat = 0", "SET GLOBAL binlog_format = 'ROW'");
+      }
+    }
+  }
+
+  @Test
+  void mySqlWithTheBinaryLog() throws Exception {
+    assumeThat(ProofSeeds.full()).as("the full tier, -Ddbit.proof=full").isTrue();
+    try (EmbeddedMySql server = EmbeddedMySqlTest.startOwn(getClass().getClassLoader());
+        LogLines log = new LogLines()) {
+      sweep("MySQL 8.0.31, binary log", server.port(), Map.of());
+      assertSource(log, "changed tables found by the binary log");
+    }
+  }
+
+  /** performance_schema's table I/O counters as the change source (the log in statement format). */
+  @Test
+  void mySqlWithTableIoCounters() throws Exception {
+    assumeThat(ProofSeeds.full()).as("the full tier, -Ddbit.proof=full").isTrue();
+    try (EmbeddedMySql server = EmbeddedMySqlTest.startOwn(getClass().getClassLoader())) {
+      String url = "jdbc:mysql://127.0.0.1:" + server.port() + "/?sslMode=DISABLED";
+      RootSql.execute(url, "SET GLOBAL binlog_format = 'STATEMENT'");
+      try (LogLines log = new LogLines()) {
+        sweep("MySQL 8.0.31, table I/O counters", server.port(), Map.of());
+        assertSource(log, "changed tables found by performance_schema table I/O");
+      } finally {
+        RootSql.execute(url, "SET GLOBAL binlog_format = 'ROW'");
+      }
+    }
+  }
+
+  /** The path under test: the ready lines name {@code source}. */
+  private static void assertSource(LogLines log, String source) {
+    assertThat(log.messages()).as("the path under test").anyMatch(line -> line.contains(source));
   }
 
   /**
@@ -130,10 +236,10 @@ class RequestFaultsTest {
   /** Loses {@code inARow} requests from each chosen one; with more than one, every run recovers. */
   private void sweep(String path, int port, Map<String, String> settings, int inARow)
       throws Exception {
-    FaultRun.Sentinel sentinel =
-        new FaultRun.Sentinel("jdbc:mysql://127.0.0.1:" + port + "/?sslMode=DISABLED");
     List<String> findings = new ArrayList<>();
-    try (FaultRelay relay = new FaultRelay(port)) {
+    try (FaultRun.Sentinel sentinel =
+            new FaultRun.Sentinel("jdbc:mysql://127.0.0.1:" + port + "/?sslMode=DISABLED");
+        FaultRelay relay = new FaultRelay(port)) {
       Map<String, String> config = new HashMap<>(settings);
       config.put(DbIntegrationTest.URL, relay.url());
       config.put(
@@ -184,10 +290,9 @@ class RequestFaultsTest {
         findings.addAll(tally.findings);
         assertThat(tally.nextGreen).as(path + ", runs after a fault").isEqualTo(tally.nextRuns);
       }
+      assertThat(findings).as(path).isEmpty();
+      assertThat(sentinel.untouched()).as("a schema dbit does not own is untouched").isTrue();
     }
-    assertThat(findings).as(path).isEmpty();
-    assertThat(sentinel.untouched()).as("a schema dbit does not own is untouched").isTrue();
-    sentinel.drop();
   }
 
   /** Both kinds of loss, or the one {@code -Ddbit.fault.loss} names (a replay). */

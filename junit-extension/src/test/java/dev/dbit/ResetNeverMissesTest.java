@@ -96,48 +96,6 @@ class ResetNeverMissesTest {
   }
 
   @Test
-  void noGeneratedTestEverStartsDirtyOnMySql(TestInfo test) {
-    try (LogLines log = new LogLines()) {
-      prove(test, "embedded MySQL 8.0.31, binary log", EmbeddedMySqlTest.MYSQL, true);
-
-      assertThat(log.messages())
-          .as("the path under test: changed tables from the binary log")
-          .anyMatch(line -> line.contains("changed tables found by the binary log"));
-    }
-    assertThat(userstatSeen).as("MySQL has no userstat").isNull();
-  }
-
-  /** Where dbit cannot follow the log (statement format here), table I/O counters name tables. */
-  @Test
-  void noGeneratedTestEverStartsDirtyOnMySqlWithoutTheBinaryLog(TestInfo test) throws SQLException {
-    // A MySQL of its own, so that its log format can change before dbit looks.
-    try (dev.dbit.internal.server.EmbeddedMySql server =
-            dev.dbit.internal.server.EmbeddedMySql.start(
-                java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "dbit"),
-                java.util.Optional.empty(),
-                getClass().getClassLoader());
-        LogLines log = new LogLines()) {
-      String url =
-          "jdbc:mysql://127.0.0.1:"
-              + server.port()
-              + "/?sslMode=DISABLED&allowPublicKeyRetrieval=true";
-      RootSql.execute(url, "SET GLOBAL binlog_format = 'STATEMENT'");
-      try {
-        prove(
-            test,
-            "embedded MySQL 8.0.31, performance_schema table I/O (no row-based log)",
-            Map.of("dbit.provider", "external", "dbit.url", url),
-            true);
-      } finally {
-        RootSql.execute(url, "SET GLOBAL binlog_format = 'ROW'");
-      }
-      assertThat(log.messages())
-          .as("the path under test: table I/O counters")
-          .anyMatch(line -> line.contains("changed tables found by performance_schema table I/O"));
-    }
-  }
-
-  @Test
   void noGeneratedTestEverStartsDirtyOnTheExternalServer(TestInfo test) {
     assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
 
@@ -181,8 +139,7 @@ class ResetNeverMissesTest {
    * @param timed whether the path measures server SQL time (performance_schema's statement timer):
    *     there, nearly every generated test gets a number
    */
-  private static void prove(
-      TestInfo test, String path, Map<String, String> configuration, boolean timed) {
+  static void prove(TestInfo test, String path, Map<String, String> configuration, boolean timed) {
     LEAKING.clear();
     MAY_LEAK.clear();
     WORK.clear();

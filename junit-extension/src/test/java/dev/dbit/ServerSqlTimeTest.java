@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
@@ -161,14 +162,28 @@ class ServerSqlTimeTest {
     assertThat(sleepers.values())
         .allSatisfy(
             entries -> {
-              double serverMs = Double.parseDouble(entries.get(ReportKeys.SERVER_SQL_MS));
               double resetMs = Double.parseDouble(entries.get(ReportKeys.RESET_MS));
               // Deleting 16,000 rows keeps the server busy for most of the reset that does it.
               assertThat(resetMs).isGreaterThan(2 * WritesThenSleepsTestCase.SLEPT_MS);
-              assertThat(serverMs)
-                  .isGreaterThanOrEqualTo(WritesThenSleepsTestCase.SLEPT_MS)
-                  .isLessThan(WritesThenSleepsTestCase.SLEPT_MS + resetMs / 2);
+              known(entries.get(ReportKeys.SERVER_SQL_MS))
+                  .ifPresent(
+                      serverMs ->
+                          assertThat(serverMs)
+                              .isGreaterThanOrEqualTo(WritesThenSleepsTestCase.SLEPT_MS)
+                              .isLessThan(WritesThenSleepsTestCase.SLEPT_MS + resetMs / 2));
             });
+    assertThat(sleepers.values())
+        .as("sleepers with a server SQL time (n/a: dbit could not establish it)")
+        .anySatisfy(
+            entries -> assertThat(known(entries.get(ReportKeys.SERVER_SQL_MS))).isPresent());
+  }
+
+  /**
+   * A reported server SQL time; empty for {@code n/a}, dbit's answer when the server had not timed
+   * every statement by the end reading (under load, now and then): never a wrong number.
+   */
+  private static Optional<Double> known(String serverMs) {
+    return serverMs.equals("n/a") ? Optional.empty() : Optional.of(Double.parseDouble(serverMs));
   }
 
   private static void assertEachSleeperCovered(Map<String, String> server) {
@@ -177,17 +192,23 @@ class ServerSqlTimeTest {
     EngineExecutionResults results = DbitTestKit.run(WritesThenSleepsTestCase.class, configuration);
 
     DbitTestKit.assertAllSucceeded(results, 2 * WritesThenSleepsTestCase.ROUNDS);
-    List<Double> sleepers =
+    List<Optional<Double>> sleepers =
         results.testEvents().reportingEntryPublished().stream()
             .filter(event -> sleeper(event.getTestDescriptor().getDisplayName()))
             .map(event -> event.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
             .filter(pairs -> pairs.containsKey(ReportKeys.SERVER_SQL_MS))
-            .map(pairs -> Double.parseDouble(pairs.get(ReportKeys.SERVER_SQL_MS)))
+            .map(pairs -> known(pairs.get(ReportKeys.SERVER_SQL_MS)))
             .toList();
     assertThat(sleepers).hasSize(WritesThenSleepsTestCase.ROUNDS);
     // Each sleeper's statements keep the server busy at least this long, however busy the machine.
     assertThat(sleepers)
-        .allSatisfy(ms -> assertThat(ms).isGreaterThanOrEqualTo(WritesThenSleepsTestCase.SLEPT_MS));
+        .allSatisfy(
+            ms ->
+                ms.ifPresent(
+                    v -> assertThat(v).isGreaterThanOrEqualTo(WritesThenSleepsTestCase.SLEPT_MS)));
+    assertThat(sleepers)
+        .as("sleepers with a server SQL time")
+        .anySatisfy(ms -> assertThat(ms).isPresent());
   }
 
   /** "repetition 2 of 8": the even repetitions sleep. */

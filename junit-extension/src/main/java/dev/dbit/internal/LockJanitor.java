@@ -1,6 +1,7 @@
 package dev.dbit.internal;
 
 import dev.dbit.internal.jdbc.ControlConnection;
+import dev.dbit.internal.jdbc.MultiStatement;
 import dev.dbit.internal.jdbc.SqlIdentifiers;
 import dev.dbit.internal.measure.ConnectionLeakWatch;
 import java.lang.System.Logger.Level;
@@ -28,13 +29,13 @@ final class LockJanitor {
   private final ControlConnection control;
   private final String schema;
 
-  /** Replaces the pool's idle connections: a connection dbit ended is never handed out again. */
-  private final Runnable evictPool;
+  /** The pool, told which connections dbit ended: it never hands one out again. */
+  private final LivePool pool;
 
-  LockJanitor(ControlConnection control, String schema, Runnable evictPool) {
+  LockJanitor(ControlConnection control, String schema, LivePool pool) {
     this.control = control;
     this.schema = schema;
-    this.evictPool = evictPool;
+    this.pool = pool;
   }
 
   /**
@@ -48,34 +49,40 @@ final class LockJanitor {
    * @param listed the end reading counted open transactions in the server's list
    * @param rolledBack connections dbit has just closed with a rollback: the server's list can still
    *     show their transactions for a moment (MariaDB refreshes it at most every 100 ms)
-   * @param owners who each server connection belongs to
+   * @param connections the connections dbit handed out: who each belongs to, and what its driver
+   *     saw
    * @param earlierTest the test that ran before this one, for the warning
    * @return one line per connection of this test's closed, empty when it left nothing open
    */
   List<String> closeOpenTransactions(
       boolean listed, Set<Long> rolledBack, ConnectionLeakWatch connections, String earlierTest)
       throws SQLException {
-    Map<String, OpenTransaction> seen =
-        listed ? openTransactions(rolledBack) : new LinkedHashMap<>();
-    if (!seen.isEmpty()) {
-      // The server's transaction list is a copy refreshed at most every 100 ms (MariaDB), and any
-      // connection's read refreshes it, a parallel run's too: it can still show a transaction the
-      // test committed. Only one still open in a copy taken after this look is a leak.
-      LockSupport.parkNanos(TRANSACTION_LIST_REFRESH_NANOS);
-      seen.keySet().retainAll(openTransactions(rolledBack).keySet());
-      // MariaDB refreshes that copy only once nobody has read it for 100 ms: with parallel runs
-      // reading it at every test's end it can stay stale for good. For a connection dbit handed
-      // out, the driver knows from the server's last reply whether a transaction is open.
-      // Only a table lock without row changes or row locks (LOCK TABLES) can sit on a connection
-      // whose driver sees no transaction, and then the server lists the table in use; a stale
-      // entry of a committed transaction counts the tables it wrote as locked too, with or without
-      // rows (an UPDATE that matched none: eight runs at once on one server showed one).
+    Map<String, OpenTransaction> seen = new LinkedHashMap<>();
+    if (listed) {
+      Look look = openTransactions(rolledBack);
+      if (!look.fresh()) {
+        // The server's transaction list is a copy that MariaDB and MySQL refresh only once nobody
+        // has read it for 100 ms: it can still show a transaction the test committed. Look again
+        // after that; where parallel runs keep reading it, the copy can stay stale for good.
+        LockSupport.parkNanos(TRANSACTION_LIST_REFRESH_NANOS);
+        Look again = openTransactions(rolledBack);
+        again.open().keySet().retainAll(look.open().keySet());
+        look = again;
+      }
+      seen.putAll(look.open());
+      // For a connection dbit handed out, the driver knows from the server's last reply whether a
+      // transaction is open. Only a table lock without row changes or row locks (LOCK TABLES) can
+      // sit on a connection whose driver sees no transaction, and then the server lists the table
+      // in use; a stale entry of a committed transaction counts the tables it wrote as locked too,
+      // with or without rows (an UPDATE that matched none: eight runs at once showed one).
       boolean tablesInUse =
           seen.values().stream().anyMatch(OpenTransaction::onlyTablesLocked) && tablesInUse();
+      boolean fresh = look.fresh();
       seen.values()
           .removeIf(
               open ->
-                  !open.leakGiven(connections.driverSeesTransaction(open.thread()), tablesInUse));
+                  !open.leakGiven(
+                      connections.driverSeesTransaction(open.thread()), tablesInUse, fresh));
     }
     // A transaction the list does not show (yet), on a connection dbit handed out and the pool took
     // back: its driver knows. Left there, the next test to borrow it would run inside it.
@@ -161,13 +168,17 @@ final class LockJanitor {
 
     /**
      * Whether this entry is a transaction left open, given whether the driver of its connection
-     * sees one (empty for a connection dbit did not hand out) and whether a table of the schema is
-     * locked now: a driver that saw the transaction end overrules the list, except for a table lock
-     * without rows (LOCK TABLES) while a table is locked.
+     * sees one (empty for a connection dbit did not hand out), whether a table of the schema is
+     * locked now, and whether the list was copied after the look began: a driver that saw the
+     * transaction end overrules the list, except for a table lock without rows (LOCK TABLES) while
+     * a table is locked. A stale copy alone never ends a connection dbit did not hand out: if its
+     * transaction is open, the next reset waits for its lock and closes it then.
      */
-    boolean leakGiven(Optional<Boolean> driverSeesTransaction, boolean tablesInUse) {
-      return !driverSeesTransaction.equals(Optional.of(false))
-          || (onlyTablesLocked() && tablesInUse);
+    boolean leakGiven(Optional<Boolean> driverSeesTransaction, boolean tablesInUse, boolean fresh) {
+      if (driverSeesTransaction.isEmpty()) {
+        return fresh;
+      }
+      return driverSeesTransaction.get() || (onlyTablesLocked() && tablesInUse);
     }
 
     /** A transaction the server's list does not show, which the connection's driver sees. */
@@ -184,33 +195,48 @@ final class LockJanitor {
     }
   }
 
-  /** The open transactions on connections to the test schema, by transaction id. */
-  private Map<String, OpenTransaction> openTransactions(Set<Long> rolledBack) throws SQLException {
+  /**
+   * One copy of the server's transaction list: the open transactions on connections to the test
+   * schema, by transaction id, and whether the copy was taken after this look began.
+   */
+  private record Look(boolean fresh, Map<String, OpenTransaction> open) {}
+
+  /**
+   * Reads the list inside a transaction of the control connection's own: the copy is fresh when it
+   * shows that transaction, which began after the test ended.
+   */
+  private Look openTransactions(Set<Long> rolledBack) throws SQLException {
     Map<String, OpenTransaction> open = new LinkedHashMap<>();
-    try (PreparedStatement query =
-        control
-            .get()
-            .prepareStatement(
-                "SELECT p.ID, t.trx_rows_modified, t.trx_rows_locked, t.trx_started, t.trx_id,"
-                    + " t.trx_tables_locked"
-                    + " FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p"
-                    + " ON p.ID = t.trx_mysql_thread_id WHERE p.DB = ? AND p.ID <> CONNECTION_ID()"
-                    + " AND (t.trx_rows_modified > 0 OR t.trx_rows_locked > 0 OR"
-                    + " t.trx_tables_locked > 0)")) {
-      query.setString(1, schema);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          long thread = rows.getLong(1);
-          if (!rolledBack.contains(thread)) {
-            open.put(
-                rows.getString(5),
-                new OpenTransaction(
-                    thread, rows.getString(4), rows.getLong(2), rows.getLong(3), rows.getLong(6)));
+    boolean[] fresh = {false};
+    MultiStatement.executeReadingLast(
+        control.get(),
+        "START TRANSACTION WITH CONSISTENT SNAPSHOT;"
+            + " SELECT p.ID, t.trx_rows_modified, t.trx_rows_locked, t.trx_started, t.trx_id,"
+            + " t.trx_tables_locked, p.ID = CONNECTION_ID()"
+            + " FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p"
+            + " ON p.ID = t.trx_mysql_thread_id WHERE p.ID = CONNECTION_ID() OR (p.DB = "
+            + SqlIdentifiers.literal(schema)
+            + " AND (t.trx_rows_modified > 0 OR t.trx_rows_locked > 0 OR"
+            + " t.trx_tables_locked > 0)); COMMIT",
+        rows -> {
+          while (rows.next()) {
+            long thread = rows.getLong(1);
+            if (rows.getBoolean(7)) {
+              fresh[0] = true;
+            } else if (!rolledBack.contains(thread)) {
+              open.put(
+                  rows.getString(5),
+                  new OpenTransaction(
+                      thread,
+                      rows.getString(4),
+                      rows.getLong(2),
+                      rows.getLong(3),
+                      rows.getLong(6)));
+            }
           }
-        }
-      }
-    }
-    return open;
+          return null;
+        });
+    return new Look(fresh[0], open);
   }
 
   /** Whether a table of the test schema is locked now ({@code LOCK TABLES}, or a running query). */
@@ -234,7 +260,7 @@ final class LockJanitor {
       }
     }
     if (!threads.isEmpty()) {
-      evictPool.run();
+      pool.ended(threads);
     }
   }
 }

@@ -1,7 +1,6 @@
 package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.ReachParams;
@@ -141,8 +140,7 @@ final class RunStarter {
         connections.with(poolParams(config.jdbcParams(), isMariaDb(control.get())));
     boolean timed = ServerCounters.performanceSchemaOn(control.get());
     TestConnections testConnections = new TestConnections(timed);
-    HikariDataSource pool =
-        pool(poolConnections, worker.schema(), config.poolSize(), testConnections);
+    LivePool pool = pool(poolConnections, worker.schema(), config.poolSize(), testConnections);
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
     ServerCounters counters = ServerCounters.of(timed, testConnections);
     ResetEngine<?> between =
@@ -156,8 +154,7 @@ final class RunStarter {
             restorer,
             pool,
             watches,
-            new LockJanitor(
-                control, worker.schema(), pool.getHikariPoolMXBean()::softEvictConnections),
+            new LockJanitor(control, worker.schema(), pool),
             Accounting.SHAPE_VALUES_COUNTED);
     DataSource unpooled =
         Accounting.accounted(
@@ -279,7 +276,7 @@ final class RunStarter {
     return params;
   }
 
-  private static HikariDataSource pool(
+  private static LivePool pool(
       ConnectionFactory connections, String schema, int size, TestConnections testConnections) {
     HikariConfig hikari = new HikariConfig();
     hikari.setPoolName("dbit-" + schema);
@@ -288,6 +285,6 @@ final class RunStarter {
     hikari.setMaximumPoolSize(size);
     hikari.setMinimumIdle(1);
     hikari.setConnectionTimeout(10_000);
-    return new HikariDataSource(hikari);
+    return new LivePool(hikari);
   }
 }

@@ -1,6 +1,5 @@
 package dev.dbit.internal;
 
-import com.zaxxer.hikari.HikariDataSource;
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.jdbc.ControlConnection;
@@ -52,7 +51,7 @@ final class TestLifecycle {
   private final ControlConnection control;
   private final ResetEngine<?> between;
   private final SchemaRestorer restorer;
-  private final HikariDataSource pool;
+  private final LivePool pool;
   private final Watches watches;
   private final LockJanitor janitor;
   private final int distinctValuesCounted;
@@ -69,7 +68,7 @@ final class TestLifecycle {
       ControlConnection control,
       ResetEngine<?> between,
       SchemaRestorer restorer,
-      HikariDataSource pool,
+      LivePool pool,
       Watches watches,
       LockJanitor janitor,
       int distinctValuesCounted) {
@@ -107,7 +106,12 @@ final class TestLifecycle {
         reading = between.beforeTest();
       } catch (SQLException e) {
         if (attempt <= LostConnections.REPEATS && e.getErrorCode() == LOCK_WAIT_TIMEOUT) {
-          janitor.closeIdleConnections(previousTest, RunStarter.CONTROL_LOCK_WAIT_SECONDS);
+          connections.retried(
+              "closing the idle connections before this test",
+              () -> {
+                janitor.closeIdleConnections(previousTest, RunStarter.CONTROL_LOCK_WAIT_SECONDS);
+                return null;
+              });
           between.distrust();
         } else if (!connections.recovered(e, attempt, "the reset before this test")) {
           // Whatever the reset left, the next one must compare every table with the template.
@@ -149,11 +153,14 @@ final class TestLifecycle {
     ConnectionLeakWatch.Closed closed = watches.connectionLeaks().closeLeaked();
     List<String> leaks = new ArrayList<>(closed.lines());
     leaks.addAll(
-        janitor.closeOpenTransactions(
-            after.openTransactions(),
-            closed.serverThreads(),
-            watches.connectionLeaks(),
-            earlierTest));
+        connections.retried(
+            "the look for transactions this test left open",
+            () ->
+                janitor.closeOpenTransactions(
+                    after.openTransactions(),
+                    closed.serverThreads(),
+                    watches.connectionLeaks(),
+                    earlierTest)));
     testMillis.add(metrics.wallMillis());
     return new DbitRun.EndOfTest(metrics, leaks);
   }
@@ -187,9 +194,12 @@ final class TestLifecycle {
     return !resetMillis.isEmpty();
   }
 
-  /** Tables of the test schema that differ from the template now; outside a reset. */
+  /**
+   * Tables of the test schema that differ from the template now, outside a reset; on a new control
+   * connection where the old one was lost.
+   */
   List<String> differingTables() throws SQLException {
-    return restorer.differingTables();
+    return connections.retried("the look for tables that differ", restorer::differingTables);
   }
 
   /** The readings after a test, on a new control connection where the old one was lost. */

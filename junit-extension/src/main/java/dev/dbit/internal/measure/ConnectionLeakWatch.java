@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import net.ttddyy.dsproxy.listener.MethodExecutionContext;
 import net.ttddyy.dsproxy.listener.MethodExecutionListener;
@@ -116,7 +118,7 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
   public Set<Long> threadsInTransaction() {
     return drivers.keySet().stream()
         .filter(thread -> driverSeesTransaction(thread).orElse(false))
-        .collect(java.util.stream.Collectors.toSet());
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /**

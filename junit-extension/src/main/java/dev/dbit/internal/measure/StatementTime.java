@@ -14,7 +14,7 @@ import java.util.OptionalDouble;
  * @param lost how many of those connections had closed so far without reading their totals ({@link
  *     TestConnections}): their time is in no reading
  * @param running whether one of them had a statement the server had answered but not yet ended, so
- *     not yet in the totals
+ *     not yet in the totals, or one was closing ({@link TestConnections#settledSince})
  */
 public record StatementTime(long picos, long timed, long lost, boolean running) {
 
@@ -85,9 +85,10 @@ public record StatementTime(long picos, long timed, long lost, boolean running) 
   /**
    * Parses the five columns of {@link StatementTimer#sql()} from {@code first} on and adds {@code
    * offset}: empty when the server did not have every open connection asked for (not instrumented,
-   * or gone).
+   * or gone); {@code settled} false marks it running ({@link TestConnections#settledSince}).
    */
-  static Optional<StatementTime> parse(ResultSet rows, int first, TestConnections.Offset offset)
+  static Optional<StatementTime> parse(
+      ResultSet rows, int first, TestConnections.Offset offset, boolean settled)
       throws SQLException {
     String asked = rows.getString(first + 2);
     long threads = asked == null || asked.isEmpty() ? 0 : asked.split(",").length;
@@ -99,6 +100,6 @@ public record StatementTime(long picos, long timed, long lost, boolean running) 
             rows.getLong(first) + offset.picos(),
             rows.getLong(first + 1) + offset.timed(),
             offset.lost(),
-            rows.getLong(first + 4) > 0));
+            rows.getLong(first + 4) > 0 || !settled));
   }
 }

@@ -42,7 +42,7 @@ public final class StatementTimer {
   private final TestConnections connections;
 
   /** The offset to the live connections' totals when {@link #sql()} last listed them. */
-  private TestConnections.Offset offsetAtSql = new TestConnections.Offset(0, 0, 0);
+  private TestConnections.Offset offsetAtSql = new TestConnections.Offset(0, 0, 0, 0);
 
   public StatementTimer(TestConnections connections) {
     this.connections = connections;
@@ -97,9 +97,10 @@ public final class StatementTimer {
   }
 
   /**
-   * Parses the current row of the last {@link #sql()}'s result, its first column at {@code first}.
+   * Parses the current row of the last {@link #sql()}'s result, its first column at {@code first};
+   * a reading taken while a test connection was closing counts as one with a statement running.
    */
   public Optional<StatementTime> parse(ResultSet rows, int first) throws SQLException {
-    return StatementTime.parse(rows, first, offsetAtSql);
+    return StatementTime.parse(rows, first, offsetAtSql, connections.settledSince(offsetAtSql));
   }
 }

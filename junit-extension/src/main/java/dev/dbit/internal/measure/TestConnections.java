@@ -29,6 +29,12 @@ import java.util.TreeSet;
  * statements the driver runs to set a connection up are no test's, and counted in a test during
  * which the pool opened a connection, they once made the server look done before it had added the
  * test's last statement.
+ *
+ * <p>Those readings are dbit's, never a test's, and the server adds each to the totals a moment
+ * after answering it: a reading of the totals meanwhile would count one statement no test ran, and
+ * the count of a test's statements would look complete while its last one was not yet in. So a
+ * connection is registered only once a ping has shown its opening reading added, and a reading of
+ * the totals taken while a connection was closing is unsettled ({@link #settledSince}).
  */
 public final class TestConnections {
   private final Map<Long, Open> open = new HashMap<>();
@@ -36,6 +42,12 @@ public final class TestConnections {
   private long closedPicos;
   private long closedTimed;
   private long lost;
+
+  /** How many connections have begun their closing reading. */
+  private long closingsBegun;
+
+  /** How many connections are between their closing reading and their removal. */
+  private int closing;
 
   /**
    * @param timed whether the server times statements (performance_schema on): only then does a
@@ -58,7 +70,7 @@ public final class TestConnections {
       return connection;
     }
     long id = driver.getId();
-    Optional<long[]> before = ownTotals(connection);
+    Optional<long[]> before = ownTotals(connection).filter(totals -> added(driver));
     synchronized (this) {
       // The reading is itself a statement the server times after it: one more counted.
       long[] base = before.map(t -> new long[] {t[0], t[1] + 1}).orElse(new long[2]);
@@ -97,7 +109,16 @@ public final class TestConnections {
       picos -= connection.basePicos;
       timed -= connection.baseTimed;
     }
-    return new Snapshot(new TreeSet<>(open.keySet()), new Offset(picos, timed, lost));
+    long settledAt = closing == 0 ? closingsBegun : -1;
+    return new Snapshot(new TreeSet<>(open.keySet()), new Offset(picos, timed, lost, settledAt));
+  }
+
+  /**
+   * Whether no connection was closing from {@code offset}'s snapshot until now: otherwise the
+   * server may have counted a closing reading, which no test ran, in the totals read meanwhile.
+   */
+  public synchronized boolean settledSince(Offset offset) {
+    return offset.settledAt() >= 0 && offset.settledAt() == closingsBegun;
   }
 
   /** A connection still open, and its totals when dbit registered it. */
@@ -118,15 +139,21 @@ public final class TestConnections {
    * @param picos statement time
    * @param timed statements, counted as {@link StatementTime#timed()} counts
    * @param lost how many connections closed without reading their totals, or failed to at opening
+   * @param settledAt how many closings had begun, none in progress; -1 while one was
    */
-  public record Offset(long picos, long timed, long lost) {}
+  public record Offset(long picos, long timed, long lost, long settledAt) {}
 
   private void retire(long id, Connection connection) {
     if (ownTotalsSql.isEmpty()) {
       return;
     }
+    synchronized (this) {
+      closingsBegun++;
+      closing++;
+    }
     Optional<long[]> totals = ownTotals(connection);
     synchronized (this) {
+      closing--;
       Open registered = open.remove(id);
       if (totals.isPresent() && registered != null) {
         closedPicos += totals.get()[0] - registered.basePicos;
@@ -153,6 +180,19 @@ public final class TestConnections {
           : Optional.empty();
     } catch (SQLException e) {
       return Optional.empty();
+    }
+  }
+
+  /**
+   * Whether the server has added the reading just answered on {@code driver} to its totals: it does
+   * before it takes the connection's next request, here a ping.
+   */
+  private static boolean added(JdbcConnection driver) {
+    try {
+      driver.ping();
+      return true;
+    } catch (SQLException | RuntimeException e) {
+      return false;
     }
   }
 

@@ -56,7 +56,8 @@ final class DifferentialProbe {
   }
 
   /**
-   * A path stalls when its median is at least {@value #DELAYED_ACK_FLOOR_MS} ms, far above a normal
+   * A path stalls when its median and its p10 are at least {@value #DELAYED_ACK_FLOOR_MS} ms (a
+   * delayed ACK holds back every request alike; a starved CPU leaves some fast), far above a normal
    * round trip and, unless even the fastest path of the same probe is, far above that fastest path
    * too: measured in the same moment, it tells a stalled path from a machine so busy that every
    * request takes a few milliseconds (docs/design/stall-guard.md has the numbers from busy CI
@@ -67,6 +68,7 @@ final class DifferentialProbe {
     boolean farAbove = StallJudge.farAboveRoundTrip(path.p50(), baseline, loopbackServer);
     boolean everythingSlow = StallJudge.farAboveRoundTrip(fastest.p50(), baseline, loopbackServer);
     return path.p50() >= DELAYED_ACK_FLOOR_MS
+        && path.p10() >= DELAYED_ACK_FLOOR_MS
         && farAbove
         && (everythingSlow || path.p50() >= StallJudge.ROUND_TRIP_FACTOR * fastest.p50());
   }
