@@ -206,9 +206,7 @@ final class LockJanitor {
    * shows that transaction, which began after the test ended.
    */
   private Look openTransactions(Set<Long> rolledBack) throws SQLException {
-    Map<String, OpenTransaction> open = new LinkedHashMap<>();
-    boolean[] fresh = {false};
-    MultiStatement.executeReadingLast(
+    return MultiStatement.executeReadingLast(
         control.get(),
         "START TRANSACTION WITH CONSISTENT SNAPSHOT;"
             + " SELECT p.ID, t.trx_rows_modified, t.trx_rows_locked, t.trx_started, t.trx_id,"
@@ -219,10 +217,12 @@ final class LockJanitor {
             + " AND (t.trx_rows_modified > 0 OR t.trx_rows_locked > 0 OR"
             + " t.trx_tables_locked > 0)); COMMIT",
         rows -> {
+          Map<String, OpenTransaction> open = new LinkedHashMap<>();
+          boolean fresh = false;
           while (rows.next()) {
             long thread = rows.getLong(1);
             if (rows.getBoolean(7)) {
-              fresh[0] = true;
+              fresh = true;
             } else if (!rolledBack.contains(thread)) {
               open.put(
                   rows.getString(5),
@@ -234,9 +234,8 @@ final class LockJanitor {
                       rows.getLong(6)));
             }
           }
-          return null;
+          return new Look(fresh, open);
         });
-    return new Look(fresh[0], open);
   }
 
   /** Whether a table of the test schema is locked now ({@code LOCK TABLES}, or a running query). */
