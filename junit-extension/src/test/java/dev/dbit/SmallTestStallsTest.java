@@ -163,7 +163,7 @@ class SmallTestStallsTest {
     return entries(results.testEvents().reportingEntryPublished().stream(), ReportKeys.VERDICT);
   }
 
-  private static List<String> containerEntries(EngineExecutionResults results, String key) {
+  static List<String> containerEntries(EngineExecutionResults results, String key) {
     return entries(results.containerEvents().reportingEntryPublished().stream(), key);
   }
 

@@ -90,6 +90,9 @@ class TestcontainersProviderTest {
         DbitTestKit.run(SmallTestStallsTest.SmallPreparedTestCase.class, config);
     assertThat(small.testEvents().succeeded().count()).isEqualTo(SmallTestStallsTest.TESTS);
     assertThat(small.containerEvents().failed().stream().map(DbitTestKit::failure).toList())
+        .as(
+            "the class verdict on %s: %s",
+            image, SmallTestStallsTest.containerEntries(small, ReportKeys.STALL_CLASS))
         .singleElement()
         .isInstanceOf(TransportStallError.class)
         .extracting(Throwable::getMessage)
