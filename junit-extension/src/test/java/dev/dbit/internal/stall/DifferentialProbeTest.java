@@ -55,6 +55,20 @@ class DifferentialProbeTest {
   }
 
   /**
+   * Measured under ci-under-load on 26360bc (the proof tier at full size on 3306 beside two busy
+   * loops): the stream parameter's four requests took a median of 23.69 ms (p90 36.51) against 1.08
+   * ms for a plain query, yet the client-side prepared path of one request took 13.68 ms: a starved
+   * machine, below any stock delayed ACK. The table printed no p10; the median stands in for it.
+   */
+  @Test
+  void aStarvedPathTenTimesTheFastestButBelowADelayedAckIsNoStall() {
+    Percentiles stream = new Percentiles(10, 23.69, 23.69, 36.51);
+    Percentiles plain = new Percentiles(10, 1.08, 1.08, 15.21);
+    Percentiles roundTrip = new Percentiles(50, 0.42, 0.42, 9.68);
+    assertThat(DifferentialProbe.stalls(stream, plain, roundTrip, true)).isFalse();
+  }
+
+  /**
    * After a pause longer than its retransmission timeout the receiver acknowledges the next
    * segments at once: a probe thread that a busy machine paused skips one stall. Beside a fast path
    * that sample changes nothing (CI on ec9d3b1 missed the seed's stall on a Testcontainers server).
