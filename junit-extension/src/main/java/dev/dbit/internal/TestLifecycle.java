@@ -89,8 +89,20 @@ final class TestLifecycle {
    * @return how long the reset took, in milliseconds
    */
   double begin(boolean resetAutoIncrement) throws SQLException {
-    connections.failIfServerLost();
     long start = System.nanoTime();
+    ServerCounters.Reading reading = reset(resetAutoIncrement);
+    double millis = (System.nanoTime() - start) / 1e6;
+    resetMillis.add(millis);
+    watches.connectionLeaks().startTest();
+    current =
+        TestMeasurement.start(
+            reading, watches.clock(), watches.shapes().startTest(distinctValuesCounted));
+    return millis;
+  }
+
+  /** Restores the test schema to the template; returns the server's counters at its end. */
+  private ServerCounters.Reading reset(boolean resetAutoIncrement) throws SQLException {
+    connections.failIfServerLost();
     restorer.resetAutoIncrement(resetAutoIncrement);
     restorer.rolledBack(watches.rollbacks().takeSeen());
     if (watches.sessionState().takeSeen()) {
@@ -120,13 +132,7 @@ final class TestLifecycle {
         }
       }
     }
-    double millis = (System.nanoTime() - start) / 1e6;
-    resetMillis.add(millis);
-    watches.connectionLeaks().startTest();
-    current =
-        TestMeasurement.start(
-            reading, watches.clock(), watches.shapes().startTest(distinctValuesCounted));
-    return millis;
+    return reading;
   }
 
   /** True between {@link #begin} and {@link #end}; false when the reset failed. */
@@ -220,8 +226,7 @@ final class TestLifecycle {
   void stop(String copy) {
     if (restorer.changedRows().followsLog() && !connections.serverLost() && current == null) {
       try {
-        begin(false);
-        current = null;
+        reset(false);
         CopyHistory.recordClean(control.get(), copy);
       } catch (SQLException | RuntimeException e) {
         LOG.log(

@@ -241,10 +241,7 @@ public final class DbIntegrationTestExtension
     // Found in the class's store (or an enclosing class's) once the class took a run.
     return context
         .getStore(NAMESPACE)
-        .getOrComputeIfAbsent(
-            Workers.Lease.class,
-            key -> new Workers.Lease(workers, workers.lease()),
-            Workers.Lease.class)
+        .getOrComputeIfAbsent(Workers.Lease.class, key -> workers.lease(), Workers.Lease.class)
         .run();
   }
 }

@@ -24,12 +24,19 @@ final class Workers implements AutoCloseable {
     this.starter = starter;
   }
 
+  /** A run no other class is using, bound to this thread until the lease is closed. */
+  Lease lease() {
+    DbitRun run = idleOrNew();
+    RunBinding.bind(run);
+    return new Lease(this, run);
+  }
+
   /**
    * A run no other class is using; starts one when all are taken. Starts run outside the lock, so
    * that classes starting together copy their schemas at the same time (the server locks that
    * separate forks keep them apart).
    */
-  DbitRun lease() {
+  private DbitRun idleOrNew() {
     synchronized (this) {
       if (failure != null) {
         throw failure;
@@ -68,10 +75,6 @@ final class Workers implements AutoCloseable {
    * is done (JUnit closes it with the class).
    */
   record Lease(Workers workers, DbitRun run) implements AutoCloseable {
-    Lease {
-      RunBinding.bind(run);
-    }
-
     @Override
     public void close() {
       RunBinding.unbind(run);
