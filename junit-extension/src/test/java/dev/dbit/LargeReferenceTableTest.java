@@ -59,8 +59,11 @@ class LargeReferenceTableTest {
    */
   private static final List<String> MANY_ROWS = List.of(KINDS.get(7), KINDS.get(8));
 
-  /** Each kind three times. */
-  private static final int TESTS = 30;
+  /**
+   * Each kind once, then one read-only test, whose start reads what the last kind's reset did (the
+   * rows each kind's reset reads are the same in every round: three rounds showed nothing more).
+   */
+  private static final int TESTS = 11;
 
   /**
    * Far fewer rows than a comparison of the table with the template reads (200,000): the reset read
@@ -148,7 +151,6 @@ class LargeReferenceTableTest {
   }
 
   private static void assertLoggedChangesReadFewRows(Map<String, List<Long>> rowsRead) {
-    assertThat(TESTS).isEqualTo(3 * KINDS.size());
     assertThat(rowsRead.keySet()).containsAll(KINDS);
     long readings = readingsAlone(rowsRead.get("only read"));
     rowsRead.forEach(
@@ -191,6 +193,7 @@ class LargeReferenceTableTest {
     SHAPES.clear();
     EngineExecutionResults results = DbitTestKit.run(ChangesRows.class, config);
 
+    assertThat(TESTS).isEqualTo(KINDS.size() + 1);
     DbitTestKit.assertAllSucceeded(results, TESTS);
     // dbit's bookkeeping (changed tables, keys of changed rows) lives in a schema of its own.
     assertThat(SHAPES.get("copy")).as("the copy's information_schema").isNotNull();

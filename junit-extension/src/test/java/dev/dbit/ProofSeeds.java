@@ -16,7 +16,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 /**
  * How many generated cases a randomized proof runs, and from which seeds.
  *
- * <p>Two tiers: the default runs a few rounds of every work kind, so that a contributor's build
+ * <p>Two tiers: the default runs one round of every work kind, so that a contributor's build
  * executes every path; {@code -Ddbit.proof=full} (Maven profile {@code proof}) runs at least
  * {@value #FULL_CASES} cases per path. Each round runs every work kind once, in an order drawn from
  * the seed, so that coverage never depends on chance and the order of kinds still varies.
@@ -34,7 +34,7 @@ final class ProofSeeds {
   static final int FULL_CASES = 1000;
 
   /** Rounds of every kind in the default tier. */
-  static final int QUICK_ROUNDS = 3;
+  static final int QUICK_ROUNDS = 1;
 
   private static final long BASE = drawBase();
 

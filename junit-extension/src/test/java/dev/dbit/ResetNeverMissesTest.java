@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
- * Generated tests aimed at the reset's shortcuts (a few rounds of every kind of work by default, at
+ * Generated tests aimed at the reset's shortcuts (one round of every kind of work by default, at
  * least 1,000 per path in the proof tier; seeds and replay in {@link ProofSeeds}): no write at all
  * (the gate must say clean), writes only elsewhere on the server (counters move, the schema is
  * clean), rolled-back writes, cascades, trigger-only writes, reference rows changed or truncated

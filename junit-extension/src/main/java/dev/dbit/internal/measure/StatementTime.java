@@ -59,6 +59,22 @@ public record StatementTime(long picos, long timed, long lost, boolean running) 
   }
 
   /**
+   * Whether no later reading can change what {@code end} says of the test's time: it is {@link
+   * #complete}, or unknown for good (the server times nothing, or one of the test's connections
+   * closed without reading its totals since the start). Until then dbit reads again.
+   */
+  public static boolean settled(
+      Optional<StatementTime> start,
+      Optional<StatementTime> end,
+      Optional<StatementTime> before,
+      long statements) {
+    return start.isEmpty()
+        || end.isEmpty()
+        || end.get().lost != start.get().lost
+        || complete(start, end, before, statements);
+  }
+
+  /**
    * True when the server has timed everything the test sent: both readings have a time, no
    * connection was lost in between, none of the test's connections has a statement still running,
    * and the end holds at least the test's {@code statements} JDBC executions. Where it holds more

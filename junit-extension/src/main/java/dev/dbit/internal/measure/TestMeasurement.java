@@ -91,20 +91,14 @@ public final class TestMeasurement {
     return metrics.withShapes(shapes.byKind(), shapes.heaviestFirst());
   }
 
-  /**
-   * Whether {@code server}, read just now (after {@code before}, if any), holds the time of every
-   * statement since the start; true where the server times nothing, so that there is nothing to
-   * wait for.
-   */
-  private boolean serverTimedEverything(
+  /** Whether {@code server}, read just now (after {@code before}), settles the server SQL time. */
+  private boolean timingSettled(
       ServerCounters.Reading server, Optional<ServerCounters.Reading> before) {
-    return serverStart.time().isEmpty()
-        || server.time().isEmpty()
-        || StatementTime.complete(
-            serverStart.time(),
-            server.time(),
-            before.flatMap(ServerCounters.Reading::time),
-            clock.read().minus(clockStart).statements());
+    return StatementTime.settled(
+        serverStart.time(),
+        server.time(),
+        before.flatMap(ServerCounters.Reading::time),
+        clock.read().minus(clockStart).statements());
   }
 
   /**
@@ -124,8 +118,7 @@ public final class TestMeasurement {
     long start = System.nanoTime();
     long pause = SETTLE_NANOS;
     while ((notCounted(metrics) && System.nanoTime() - start < CATCH_UP_NANOS)
-        || (!serverTimedEverything(reading, before)
-            && System.nanoTime() - start < TIMING_CATCH_UP_NANOS)) {
+        || (!timingSettled(reading, before) && System.nanoTime() - start < TIMING_CATCH_UP_NANOS)) {
       LockSupport.parkNanos(pause);
       pause = Math.min(pause * 2, 50_000_000L);
       before = Optional.of(reading);

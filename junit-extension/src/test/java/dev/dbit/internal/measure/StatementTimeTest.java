@@ -53,6 +53,15 @@ class StatementTimeTest {
   }
 
   @Test
+  void aLostConnectionSettlesTheTimeAsUnknownWithoutWaiting() {
+    // Unknown for good: reading again cannot bring the lost connection's totals back.
+    assertThat(StatementTime.settled(at(100, 10, 0), at(130, 14, 1), FIRST, 5)).isTrue();
+    // Not yet timed: reading again may show the last statement.
+    assertThat(StatementTime.settled(at(100, 10, 0), at(130, 14, 0), FIRST, 5)).isFalse();
+    assertThat(StatementTime.settled(Optional.empty(), at(130, 14, 0), FIRST, 5)).isTrue();
+  }
+
+  @Test
   void statementsTheServerHasNotYetTimedLeaveTheTimeUnknown() {
     assertThat(StatementTime.complete(at(100, 10), at(130, 14), FIRST, 5)).isFalse();
     assertThat(StatementTime.testMillis(at(100, 10), at(130, 14), FIRST, 5, 50, 40)).isEmpty();
