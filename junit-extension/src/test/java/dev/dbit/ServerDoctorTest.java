@@ -43,32 +43,7 @@ class ServerDoctorTest {
     }
   }
 
-  @Test
-  void aSlowPathToTheServerIsNamedWithTheLoopbackEchoBesideIt() throws Exception {
-    assumeThat(ExternalServerTest.reachable()).as("MariaDB on 127.0.0.1:3306").isTrue();
-    Map<String, String> smallShop = Map.of("dbit.migrations", Migrations.smallShop());
-    DbitTestKit.prepareOn(
-        ExternalServerTest.URL, ReportEntriesTest.ThreeStatementsTestCase.class, smallShop);
-    try (PacketRelay relay = PacketRelay.splitting(ExternalServerTest.PORT)) {
-      EngineExecutionResults results =
-          DbitTestKit.run(
-              ReportEntriesTest.ThreeStatementsTestCase.class,
-              Map.of(
-                  "dbit.url",
-                  relay.url(),
-                  "dbit.stall.mode",
-                  "off",
-                  "dbit.migrations",
-                  Migrations.smallShop()));
-
-      assertThat(DbitTestKit.classEntries(results).get(ReportKeys.SERVER_WARNINGS))
-          .containsPattern(
-              "the path to the server is slow: SELECT 1 [0-9.]+ ms against [0-9.]+ ms for a"
-                  + " loopback echo in this JVM \\(medians, N=40 each, taken alternately\\), with"
-                  + " the pool's driver settings; a local server answers in about 0.1 ms. Check the"
-                  + " network path and tcpNoDelay.");
-    }
-  }
+  // A slow path named with the loopback echo beside it: TransportStallTest's splitting relay.
 
   @Test
   void aBusyMachineIsNotMistakenForASlowPath() throws InterruptedException {

@@ -111,21 +111,27 @@ class TransportStallTest {
           .contains("useServerPrepStmts=false&cachePrepStmts=true&tcpNoDelay=true");
     }
 
+    /** Also the server doctor's view of that path: slow, with the loopback echo beside it. */
     @Test
     void aRelayThatSplitsPacketsFailsEvenPlainStatements() throws IOException {
       DbitTestKit.prepareOn(
           embeddedUrl(), StallFixtures.PlainStatementsTestCase.class, onSmallShop());
       try (PacketRelay relay = PacketRelay.splitting(embedded.port())) {
-        Throwable failure =
-            stallOf(
-                DbitTestKit.run(
-                    StallFixtures.PlainStatementsTestCase.class,
-                    onSmallShop("dbit.url", relay.url())));
+        EngineExecutionResults results =
+            DbitTestKit.run(
+                StallFixtures.PlainStatementsTestCase.class, onSmallShop("dbit.url", relay.url()));
+        Throwable failure = stallOf(results);
 
         assertStall(failure, ServerTiming.INCLUDES_TRANSPORT_WAIT);
         assertThat(failure.getMessage())
             .containsPattern("plain text query +median +[0-9.]+ ms .*STALLS")
             .contains("every request stalls, even a one-packet SELECT 1");
+        assertThat(DbitTestKit.classEntries(results).get(ReportKeys.SERVER_WARNINGS))
+            .containsPattern(
+                "the path to the server is slow: SELECT 1 [0-9.]+ ms against [0-9.]+ ms for a"
+                    + " loopback echo in this JVM \\(medians, N=40 each, taken alternately\\),"
+                    + " with the pool's driver settings; a local server answers in about 0.1 ms."
+                    + " Check the network path and tcpNoDelay.");
       }
     }
 
