@@ -38,9 +38,6 @@ class ResetCorrectnessTest {
 
   @DbIntegrationTest
   static class RandomWritesTestCase {
-    /** root's password for the connection dbit never sees; the container provider sets one. */
-    static volatile String foreignPassword = "";
-
     static IntStream cases() {
       return ProofSeeds.numbers(ResetCorrectnessTest.cases());
     }
@@ -59,7 +56,7 @@ class ResetCorrectnessTest {
       try (Connection fromPool = pool.getConnection();
           Connection extra = database.openConnection();
           Connection foreign =
-              DriverManager.getConnection(database.jdbcUrl(), "root", foreignPassword)) {
+              DriverManager.getConnection(database.jdbcUrl(), "root", RootSql.password)) {
         RandomWriter writer = new RandomWriter(fromPool, database.schemaName(), seed);
         List<String> tables = new ArrayList<>(writer.tables());
         Collections.shuffle(tables, random);

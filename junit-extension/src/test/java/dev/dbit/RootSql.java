@@ -7,6 +7,9 @@ import java.sql.Statement;
 
 /** Statements run as root on a server, for tests that set it up or inspect it directly. */
 final class RootSql {
+  /** root's password on the server under test: empty here, but the container provider sets one. */
+  static volatile String password = "";
+
   private RootSql() {}
 
   /** Runs {@code statements} as root, in order. */

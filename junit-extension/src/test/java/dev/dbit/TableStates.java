@@ -5,6 +5,7 @@ import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.SchemaOwnership;
 import dev.dbit.internal.template.TemplateBuilder;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -12,18 +13,33 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** Compares every table of a test schema with the template it was copied from. */
+/**
+ * Compares every table of a test schema with the template it was copied from, over a plain
+ * connection of its own per schema (root's, not dbit's: nothing of it reaches a test's numbers or
+ * its leak check), kept open across tests.
+ */
 final class TableStates {
   private TableStates() {}
 
+  private static final Map<String, Connection> READERS = new ConcurrentHashMap<>();
+
+  /** Each copy's template, read once from the copy's marker. */
+  private static final Map<String, String> TEMPLATES = new ConcurrentHashMap<>();
+
   /** Tables whose rows differ from the template's (by CHECKSUM TABLE and row count). */
   static List<String> differences(TestDatabase database) throws SQLException {
-    try (Connection connection = database.openConnection()) {
+    Connection connection = reader(database.jdbcUrl());
+    synchronized (connection) {
       String copy = database.schemaName();
-      String template =
-          TemplateBuilder.templateName(
-              SchemaOwnership.read(connection, copy).orElseThrow().fingerprint());
+      String template = TEMPLATES.get(copy);
+      if (template == null) {
+        template =
+            TemplateBuilder.templateName(
+                SchemaOwnership.read(connection, copy).orElseThrow().fingerprint());
+        TEMPLATES.put(copy, template);
+      }
       // The template never changes during a run: list its tables once.
       List<String> tables =
           TEMPLATE_TABLES.computeIfAbsent(template, t -> tableNamesUnchecked(connection, t));
@@ -51,11 +67,20 @@ final class TableStates {
     }
   }
 
-  private static final Map<String, Map<String, String>> TEMPLATE_STATES =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  /** The plain connection to {@code url}, opened again where the last one no longer answers. */
+  private static Connection reader(String url) throws SQLException {
+    Connection cached = READERS.get(url);
+    if (cached != null && cached.isValid(5)) {
+      return cached;
+    }
+    Connection opened = DriverManager.getConnection(url, "root", RootSql.password);
+    READERS.put(url, opened);
+    return opened;
+  }
 
-  private static final Map<String, List<String>> TEMPLATE_TABLES =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Map<String, Map<String, String>> TEMPLATE_STATES = new ConcurrentHashMap<>();
+
+  private static final Map<String, List<String>> TEMPLATE_TABLES = new ConcurrentHashMap<>();
 
   private static List<String> tableNamesUnchecked(Connection connection, String schema) {
     try {

@@ -38,14 +38,14 @@ class TestcontainersProviderTest {
   void testsRunOnTheContainerAndEveryTestStartsFromTheTemplate(String image) {
     Map<String, String> config = on(image);
     List<String> log;
-    ResetCorrectnessTest.RandomWritesTestCase.foreignPassword = "dbit-test-only";
+    RootSql.password = "dbit-test-only";
     try (LogLines lines = new LogLines()) {
       DbitTestKit.assertAllSucceeded(
           DbitTestKit.run(ResetCorrectnessTest.RandomWritesTestCase.class, config),
           ResetCorrectnessTest.cases() + 1);
       log = lines.messages();
     } finally {
-      ResetCorrectnessTest.RandomWritesTestCase.foreignPassword = "";
+      RootSql.password = "";
     }
 
     assertThat(log).anyMatch(line -> line.contains("Testcontainers " + image + " on 127.0.0.1:"));
