@@ -67,11 +67,17 @@ final class TableStates {
     }
   }
 
-  /** The plain connection to {@code url}, opened again where the last one no longer answers. */
+  /**
+   * The plain connection to {@code url}, closed and opened again where it no longer answers (a
+   * server killed and restarted on the same port, say).
+   */
   private static Connection reader(String url) throws SQLException {
     Connection cached = READERS.get(url);
     if (cached != null && cached.isValid(5)) {
       return cached;
+    }
+    if (cached != null) {
+      cached.close();
     }
     Connection opened = DriverManager.getConnection(url, "root", RootSql.password);
     READERS.put(url, opened);
