@@ -2,8 +2,8 @@ package dev.dbit.internal;
 
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
-import dev.dbit.internal.reset.ChangedRowSources;
 import dev.dbit.internal.reset.ResetEngine;
+import dev.dbit.internal.reset.RowSource;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.template.CascadingKey;
@@ -13,6 +13,7 @@ import dev.dbit.internal.template.TemplateBuilder;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -68,8 +69,8 @@ final class ReadyLine {
     if (layout.rowKeys().isEmpty()) {
       return reloaded;
     }
-    Set<String> followed = new TreeSet<>(restorer.changedRows().followedTables());
-    Set<String> keyed = new TreeSet<>(restorer.changedRows().keyedTables());
+    Set<String> followed = new TreeSet<>(restorer.rowSource().followedTables());
+    Set<String> keyed = new TreeSet<>(restorer.rowSource().keyedTables());
     Set<String> compared = new TreeSet<>(layout.rowKeys().keySet());
     compared.removeAll(followed);
     compared.removeAll(keyed);
@@ -89,13 +90,13 @@ final class ReadyLine {
    * How this run restores what cascades change, for the ready line: empty without cascades into
    * reference tables.
    */
-  static String cascades(SchemaLayout layout, ChangedRowSources sources) {
+  static String cascades(SchemaLayout layout, RowSource rows) {
     List<CascadingKey> keys = layout.referenceCascades();
     if (keys.isEmpty()) {
       return "";
     }
-    boolean followsLog = sources.followsLog();
-    if (!followsLog && !sources.marksReleases()) {
+    Optional<String> releases = rows.releasesFrom();
+    if (releases.isEmpty()) {
       Set<String> reached = new TreeSet<>();
       keys.forEach(k -> reached.addAll(layout.withCascades(Set.of(k.child()))));
       return "; tables cascades reach, compared with the template in full after their parent"
@@ -108,7 +109,7 @@ final class ReadyLine {
         .forEach(k -> withoutKey.addAll(layout.withCascades(Set.of(k.child()))));
     return "; cascades restored by the rows they took, followed through the template from the"
         + " values their parents released ("
-        + (followsLog ? "binary log" : "values kept by dbit's triggers")
+        + releases.get()
         + ")"
         + (withoutKey.isEmpty()
             ? ""

@@ -1,7 +1,6 @@
 package dev.dbit.internal;
 
 import com.zaxxer.hikari.HikariConfig;
-import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.ReachParams;
 import dev.dbit.internal.jdbc.ConnectionFactory;
@@ -11,7 +10,6 @@ import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.measure.TestConnections;
 import dev.dbit.internal.reset.ChangeMarkers;
-import dev.dbit.internal.reset.ResetEngine;
 import dev.dbit.internal.reset.ResetEngines;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
@@ -115,10 +113,6 @@ final class RunStarter {
     boolean unlogged = control.applyAlways("SET SESSION sql_log_bin = 0");
     boolean reused =
         CopyAtStart.prepare(control, server, unlogged, template, layout, worker.schema(), restorer);
-    // Logs why not when it cannot (no log, not row-based, or sql_log_bin may not be set).
-    RowChangeLog.watch(
-            server, control.get(), worker.schema(), layout.rowKeys(), layout.referenceCascades())
-        .ifPresent(restorer.changedRows()::follow);
     return assemble(
         config, server, connections, control, start, template, layout, worker, restorer, reused);
   }
@@ -133,7 +127,7 @@ final class RunStarter {
       TemplateBuilder.Template template,
       SchemaLayout layout,
       WorkerCopy worker,
-      SchemaRestorer restorer,
+      SchemaRestorer prepared,
       boolean reused)
       throws SQLException {
     ConnectionFactory poolConnections =
@@ -143,15 +137,15 @@ final class RunStarter {
     LivePool pool = pool(poolConnections, worker.schema(), config.poolSize(), testConnections);
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
     ServerCounters counters = ServerCounters.of(timed, testConnections);
-    ResetEngine<?> between =
+    ResetEngines.Resets resets =
         ResetEngines.forServer(
-            control, restorer, layout, worker.schema(), counters, config.resetTriggers());
+            server, control, prepared, layout, worker.schema(), counters, config.resetTriggers());
     Judging judging = judging(config, server, control, poolConnections, worker.schema(), counters);
     TestLifecycle lifecycle =
         new TestLifecycle(
             control,
-            between,
-            restorer,
+            resets.engine(),
+            resets.restorer(),
             pool,
             watches,
             new LockJanitor(control, worker.schema(), pool),
@@ -162,9 +156,9 @@ final class RunStarter {
     LOG.log(
         Level.INFO,
         ReadyLine.of(server, template, layout, worker.schema(), reused, judging.baseline())
-            + ReadyLine.resets(counters, between, start)
-            + ReadyLine.largeTables(layout, restorer, control.get(), template.schema())
-            + ReadyLine.cascades(layout, restorer.changedRows()));
+            + ReadyLine.resets(counters, resets.engine(), start)
+            + ReadyLine.largeTables(layout, resets.restorer(), control.get(), template.schema())
+            + ReadyLine.cascades(layout, resets.restorer().rowSource()));
     return new DbitRun(
         new DbitRun.Parts(
             control,

@@ -224,7 +224,7 @@ final class TestLifecycle {
    * without restoring it if nothing touched it meanwhile. Then stops following the log.
    */
   void stop(String copy) {
-    if (restorer.changedRows().followsLog() && !connections.serverLost() && current == null) {
+    if (restorer.rowSource().log().isPresent() && !connections.serverLost() && current == null) {
       try {
         reset(false);
         CopyHistory.recordClean(control.get(), copy);
@@ -235,6 +235,6 @@ final class TestLifecycle {
             e);
       }
     }
-    restorer.changedRows().stopFollowing(control.get());
+    restorer.rowSource().stopFollowing(control.get());
   }
 }

@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  * off itself is not seen.
  *
  * <p>The reader is the only one that takes the log's account; the planner restores rows by what it
- * took ({@link ChangedRowSources#changesFrom}).
+ * took ({@link RowSource#log}).
  */
 final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
   private final Supplier<Connection> control;

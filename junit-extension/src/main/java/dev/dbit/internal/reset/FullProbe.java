@@ -25,7 +25,7 @@ final class FullProbe {
   private final String copy;
   private final SchemaLayout layout;
   private final ReferenceChecksums checksums;
-  private final ChangedRowSources sources;
+  private final Optional<KeyTables> keys;
   private final List<String> emptyTables;
   private final List<String> referenceTables;
   private final String existsSql;
@@ -35,12 +35,12 @@ final class FullProbe {
       String copy,
       SchemaLayout layout,
       ReferenceChecksums checksums,
-      ChangedRowSources sources) {
+      Optional<KeyTables> keys) {
     this.control = control;
     this.copy = copy;
     this.layout = layout;
     this.checksums = checksums;
-    this.sources = sources;
+    this.keys = keys;
     this.emptyTables = layout.emptyTables();
     this.referenceTables = List.copyOf(layout.referenceTables());
     this.existsSql = emptyTables.isEmpty() ? "" : SchemaLayout.probeSql(copy, emptyTables);
@@ -52,7 +52,7 @@ final class FullProbe {
    * cascade from a differing table makes the tracked tables it reaches differ too.
    */
   List<String> differing() throws SQLException {
-    Optional<KeyTables> keyed = sources.keyTables().filter(KeyTables::complete);
+    Optional<KeyTables> keyed = keys.filter(KeyTables::complete);
     List<String> checksummed =
         referenceTables.stream()
             .filter(t -> keyed.isEmpty() || !keyed.get().tables().contains(t))

@@ -3,6 +3,7 @@ package dev.dbit.internal.reset;
 import dev.dbit.DbIntegrationTest;
 import dev.dbit.internal.binlog.RowChangeLog;
 import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.template.SchemaLayout;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
@@ -17,8 +18,8 @@ import java.util.function.UnaryOperator;
  * The one place that decides a run's change source and what it covers: the binary log dbit follows
  * (tables, rows of large tables, values cascade parents released), else the server's counters per
  * table (tables), else dbit's triggers where allowed (tables, key tables, released values), else
- * none (every table probed). It wires what the source says about changed rows into the restorer,
- * and removes an earlier run's triggers where this run uses none.
+ * none (every table probed). It hands the restorer what the source says about rows ({@link
+ * RowSource}), and removes an earlier run's triggers where this run uses none.
  */
 public final class ResetEngines {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
@@ -37,23 +38,30 @@ public final class ResetEngines {
     return ours;
   }
 
+  /** A run's resets: the engine, and the restorer told about rows by the run's change source. */
+  public record Resets(ResetEngine<?> engine, SchemaRestorer restorer) {}
+
   /**
-   * The engine for {@code copy}; call on a clean copy.
+   * The resets of {@code copy}; call on a clean copy.
    *
+   * @param prepared the restorer that prepared the copy, which knows no changed rows
    * @param triggers whether dbit may put its triggers on the copy where the server has no counters
    */
-  public static ResetEngine<?> forServer(
+  public static Resets forServer(
+      DatabaseServer server,
       Supplier<Connection> control,
-      SchemaRestorer restorer,
+      SchemaRestorer prepared,
       SchemaLayout layout,
       String copy,
       ServerCounters counters,
       boolean triggers)
       throws SQLException {
-    ChangedRowSources rows = restorer.changedRows();
     Set<String> tables = Set.copyOf(layout.tables());
     UnaryOperator<Set<String>> ours = changed -> ours(tables, changed);
-    Optional<RowChangeLog.Watch> log = rows.log();
+    // Logs why not when it cannot (no log, not row-based, or sql_log_bin may not be set).
+    Optional<RowChangeLog.Watch> log =
+        RowChangeLog.watch(
+            server, control.get(), copy, layout.rowKeys(), layout.referenceCascades());
     Optional<TableCounters> dialect =
         log.isPresent() ? Optional.empty() : TableCounters.of(control.get());
     if (log.isPresent() || dialect.isPresent() || !triggers) {
@@ -62,35 +70,37 @@ public final class ResetEngines {
     }
     if (log.isPresent()) {
       BinaryLogReader reader = BinaryLogReader.start(control, log.get(), counters);
-      rows.changesFrom(dirty -> reader.pendingRows());
-      return new ResetEngine<>(reader, restorer, ours);
+      return resets(reader, prepared.toldBy(RowSource.log(log.get(), reader)), ours);
     }
     if (dialect.isPresent()) {
-      return new ResetEngine<>(
-          CounterReader.start(control, tables, copy, dialect.get(), counters), restorer, ours);
+      CounterReader reader = CounterReader.start(control, tables, copy, dialect.get(), counters);
+      return resets(reader, prepared, ours);
     }
     if (!triggers) {
       LOG.log(Level.INFO, TRIGGERS_OFF);
-      return new ResetEngine<>(new ProbeReader(control, counters), restorer, ours);
+      return resets(new ProbeReader(control, counters), prepared, ours);
     }
     Optional<KeyTables> keys =
         layout.rowKeys().isEmpty() ? Optional.empty() : KeyTables.install(control, copy, layout);
     Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, layout, keys);
     if (markers.isEmpty()) {
       LOG.log(Level.WARNING, ProbeReader.ADVICE.formatted(layout.tables().size()));
-      return new ResetEngine<>(new ProbeReader(control, counters), restorer, ours);
+      return resets(new ProbeReader(control, counters), prepared, ours);
     }
-    markers.get().keys().ifPresent(rows::keepKeysBy);
     ChangeMarkerReader reader =
         ChangeMarkerReader.start(
             control,
-            restorer.checksums(),
-            restorer.referenceTables(),
+            prepared.checksums(),
+            prepared.referenceTables(),
             layout,
             copy,
             markers.get(),
             counters);
-    rows.markReleasesBy(reader);
-    return new ResetEngine<>(reader, restorer, ours);
+    return resets(reader, prepared.toldBy(RowSource.triggers(markers.get().keys(), reader)), ours);
+  }
+
+  private static <R extends ChangeReader.Reading> Resets resets(
+      ChangeReader<R> reader, SchemaRestorer restorer, UnaryOperator<Set<String>> ours) {
+    return new Resets(new ResetEngine<>(reader, restorer, ours), restorer);
   }
 }

@@ -30,7 +30,7 @@ public final class SchemaRestorer implements Cleanups {
   private final List<String> referenceTables;
   private final FullProbe probe;
   private final ReferenceChecksums checksums;
-  private final ChangedRowSources sources;
+  private final RowSource rowSource;
 
   /** Whether cleanups also reset AUTO_INCREMENT counters; set before each test. */
   private boolean resetAutoIncrement;
@@ -41,17 +41,35 @@ public final class SchemaRestorer implements Cleanups {
   /** Whether the test before the next reset rolled back a transaction; set before each reset. */
   private boolean rolledBack;
 
+  /** A restorer that knows no changed rows, for the copy's preparation at the run's start. */
   public SchemaRestorer(
       Supplier<Connection> control, String template, String copy, SchemaLayout layout) {
+    this(control, template, copy, layout, new ReferenceChecksums(control, copy), RowSource.NONE);
+  }
+
+  private SchemaRestorer(
+      Supplier<Connection> control,
+      String template,
+      String copy,
+      SchemaLayout layout,
+      ReferenceChecksums checksums,
+      RowSource rowSource) {
     this.control = control;
     this.template = template;
     this.copy = copy;
     this.layout = layout;
     this.planner = new CleanupPlanner(template, copy, layout);
     this.referenceTables = List.copyOf(layout.referenceTables());
-    this.checksums = new ReferenceChecksums(control, copy);
-    this.sources = new ChangedRowSources();
-    this.probe = new FullProbe(control, copy, layout, checksums, sources);
+    this.checksums = checksums;
+    this.rowSource = rowSource;
+    this.probe = new FullProbe(control, copy, layout, checksums, rowSource.keys());
+  }
+
+  /** This restorer, its checksums and counters kept, told about rows by {@code source}. */
+  SchemaRestorer toldBy(RowSource source) {
+    SchemaRestorer told = new SchemaRestorer(control, template, copy, layout, checksums, source);
+    told.countersMoved = countersMoved;
+    return told;
   }
 
   /**
@@ -61,8 +79,6 @@ public final class SchemaRestorer implements Cleanups {
    */
   public void restoreEverything() throws SQLException {
     SchemaOwnership.requireOwned(control.get(), copy, "reset");
-    // Cleans every table, so every AUTO_INCREMENT counter counts as moved (earlier runs moved it).
-    sources.distrustKeys();
     clean(plan(layout.tables()), "", rows -> null);
     checksums.record(copy, referenceTables);
     probeEverything();
@@ -94,8 +110,8 @@ public final class SchemaRestorer implements Cleanups {
   }
 
   /** Where resets learn which rows of the large tables tests changed. */
-  public ChangedRowSources changedRows() {
-    return sources;
+  public RowSource rowSource() {
+    return rowSource;
   }
 
   /** Tells the next reset whether the test before it rolled back a transaction. */
@@ -117,7 +133,7 @@ public final class SchemaRestorer implements Cleanups {
       return Optional.empty();
     }
     Set<String> reached = layout.withCascades(flagged);
-    Set<String> differing = probe.afterRollback(reached, sources.changes(reached));
+    Set<String> differing = probe.afterRollback(reached, rowSource.changes(reached));
     reached.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
     return Optional.of(differing);
   }
@@ -140,13 +156,13 @@ public final class SchemaRestorer implements Cleanups {
    */
   @Override
   public CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
-    ChangedRows changes = sources.changes(dirty);
+    ChangedRows changes = rowSource.changes(dirty);
     return plan(dirty, changes, CascadeClosure.of(control.get(), layout, template, dirty, changes));
   }
 
   private CleanupPlan plan(Collection<String> dirty, ChangedRows changes, CascadeClosure cascades) {
     return planner.plan(
-        dirty, countersMoved, resetAutoIncrement, changes, cascades, sources.keyTables());
+        dirty, countersMoved, resetAutoIncrement, changes, cascades, rowSource.keys());
   }
 
   /**
@@ -179,7 +195,7 @@ public final class SchemaRestorer implements Cleanups {
    * trust no counter, no followed row and no recorded key.
    */
   private SQLException failedCleanup(String sql, MultiStatement.StatementFailed failure) {
-    sources.distrust();
+    rowSource.distrust();
     return FailedCleanup.rollBack(control.get(), copy, sql, failure);
   }
 
@@ -189,13 +205,13 @@ public final class SchemaRestorer implements Cleanups {
    */
   @Override
   public void probeEverything() throws SQLException {
-    sources.distrustKeys();
+    rowSource.distrustKeys();
     probeAndClean();
   }
 
   /** Probes every table and cleans what differs, until nothing does. */
   void probeAndClean() throws SQLException {
-    Optional<KeyTables> incomplete = sources.keyTables().filter(k -> !k.complete());
+    Optional<KeyTables> incomplete = rowSource.keys().filter(k -> !k.complete());
     if (incomplete.isPresent()) {
       incomplete.get().ensureInstalled();
     }
