@@ -219,14 +219,6 @@ public final class RowChangeLog {
     }
 
     /**
-     * The rows tests changed since the last take, once the follower has read the log up to where
-     * the server is now; {@link ChangedRows#unknown()} if it cannot get there in time.
-     */
-    public ChangedRows take(Connection control) throws SQLException {
-      return accountUpTo(LogPosition.current(control)).rows();
-    }
-
-    /**
      * What the log showed since the last take, once the follower has read it up to {@code target};
      * an incomplete account if it cannot get there in time.
      */
