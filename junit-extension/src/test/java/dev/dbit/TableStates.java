@@ -28,7 +28,7 @@ final class TableStates {
   /** Each copy's template, read once from the copy's marker. */
   private static final Map<String, String> TEMPLATES = new ConcurrentHashMap<>();
 
-  /** Tables whose rows differ from the template's (by CHECKSUM TABLE and row count). */
+  /** Tables whose rows differ from the template's (by {@code CHECKSUM TABLE}), with row counts. */
   static List<String> differences(TestDatabase database) throws SQLException {
     Connection connection = reader(database.jdbcUrl());
     synchronized (connection) {
@@ -60,7 +60,13 @@ final class TableStates {
       for (String table : tables) {
         if (!expected.get(table).equals(actual.get(table))) {
           different.add(
-              table + " (" + actual.get(table) + " instead of " + expected.get(table) + ")");
+              String.format(
+                  "%s (rows=%d %s instead of rows=%d %s)",
+                  table,
+                  rowCount(connection, copy, table),
+                  actual.get(table),
+                  rowCount(connection, template, table),
+                  expected.get(table)));
         }
       }
       return different;
@@ -105,36 +111,32 @@ final class TableStates {
     }
   }
 
-  /** Count and checksum of every table, as "rows=N checksum=C". */
+  /** The checksum of every table ({@code CHECKSUM TABLE}: one pass over each table's rows). */
   private static Map<String, String> fingerprints(
       Connection connection, String schema, List<String> tables) throws SQLException {
     Map<String, String> result = new HashMap<>();
-    StringBuilder counts = new StringBuilder();
-    for (int i = 0; i < tables.size(); i++) {
-      counts
-          .append(i == 0 ? "" : " UNION ALL ")
-          .append("SELECT ")
-          .append(i)
-          .append(", COUNT(*) FROM ")
-          .append(SqlIdentifiers.qualified(schema, tables.get(i)));
-    }
-    try (Statement statement = connection.createStatement()) {
-      try (ResultSet rows = statement.executeQuery(counts.toString())) {
-        while (rows.next()) {
-          result.put(tables.get(rows.getInt(1)), "rows=" + rows.getLong(2));
-        }
-      }
-      String checksum =
-          "CHECKSUM TABLE "
-              + String.join(
-                  ", ", tables.stream().map(t -> SqlIdentifiers.qualified(schema, t)).toList());
-      try (ResultSet rows = statement.executeQuery(checksum)) {
-        while (rows.next()) {
-          String table = rows.getString(1).substring(schema.length() + 1);
-          result.merge(table, " checksum=" + rows.getLong(2), String::concat);
-        }
+    String checksum =
+        "CHECKSUM TABLE "
+            + String.join(
+                ", ", tables.stream().map(t -> SqlIdentifiers.qualified(schema, t)).toList());
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(checksum)) {
+      while (rows.next()) {
+        result.put(rows.getString(1).substring(schema.length() + 1), "checksum=" + rows.getLong(2));
       }
     }
     return result;
+  }
+
+  /** The row count of {@code table} in {@code schema}, for the message about a difference. */
+  private static long rowCount(Connection connection, String schema, String table)
+      throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT COUNT(*) FROM " + SqlIdentifiers.qualified(schema, table))) {
+      rows.next();
+      return rows.getLong(1);
+    }
   }
 }
