@@ -151,7 +151,7 @@ class LargeReferenceTableTest {
     }
   }
 
-  private static void assertLoggedChangesReadFewRows(Map<String, List<Long>> rowsRead) {
+  static void assertLoggedChangesReadFewRows(Map<String, List<Long>> rowsRead) {
     assertThat(rowsRead.keySet()).containsAll(KINDS);
     long readings = readingsAlone(rowsRead.get("only read"));
     rowsRead.forEach(
@@ -189,6 +189,11 @@ class LargeReferenceTableTest {
       throws Exception {
     Map<String, String> config = new HashMap<>(serverConfig);
     config.put("dbit.migrations", migrations());
+    return proveWith(server, config);
+  }
+
+  /** {@link #proveOn} with the migrations in {@code config}. */
+  static Map<String, List<Long>> proveWith(String server, Map<String, String> config) {
     SEEN.clear();
     ROWS_READ.clear();
     SHAPES.clear();

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dbit.internal.server.DockerLook;
 import dev.dbit.internal.server.ServerProvisioner;
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -21,6 +24,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 class TestcontainersProviderTest {
   static final String MYSQL = "dbit/mysql:8.0.31";
   static final String MARIADB = "dbit/mariadb:10.11";
+
+  @TempDir Path dir;
 
   static Map<String, String> on(String image) {
     DockerLook look = ServerProvisioner.lookAtDocker(image);
@@ -57,6 +62,39 @@ class TestcontainersProviderTest {
   void injectsThePoolAndHandle(String image) {
     DbitTestKit.assertAllSucceeded(
         DbitTestKit.run(ParameterInjectionTest.InjectionTestCase.class, on(image)), 3);
+  }
+
+  /**
+   * The large table fixture ({@link LargeReferenceTableTest}: 100,000 rows under a cascading
+   * parent, changed in every way a test changes rows) on each image: the container's binary log is
+   * its change source, so every test starts with the seed, a one-row change's reset reads a handful
+   * of rows, and a cascade is restored by the rows it took, as on the embedded servers.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {MYSQL, MARIADB})
+  void largeTablesAndCascadesAreRestoredByTheRowsTheLogShows(String image) throws Exception {
+    Map<String, String> config = new HashMap<>(on(image));
+    config.put(
+        DbIntegrationTest.MIGRATIONS,
+        Migrations.write(dir, Map.of("V1__images.sql", LargeReferenceTableTest.SCHEMA)));
+    try (LogLines lines = new LogLines()) {
+      LargeReferenceTableTest.assertLoggedChangesReadFewRows(
+          LargeReferenceTableTest.proveWith("Testcontainers " + image, config));
+      String ready =
+          lines.messages().stream()
+              .filter(line -> line.contains("Testcontainers " + image) && line.contains("ready in"))
+              .reduce((first, last) -> last)
+              .orElseThrow();
+      System.out.println("large reference table on " + image + ": " + ready);
+      assertThat(ready)
+          .contains("changed tables found by the binary log")
+          .contains(
+              "tables restored by the rows tests changed (1,000+ rows or under a cascade) (binary"
+                  + " log): image, word")
+          .contains(
+              "cascades restored by the rows they took, followed through the template from the"
+                  + " values their parents released (binary log)");
+    }
   }
 
   /**
