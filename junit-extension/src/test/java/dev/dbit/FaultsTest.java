@@ -1,6 +1,7 @@
 package dev.dbit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -16,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
-/** Faults a run survives: its control connection killed, a transaction leaked by a test. */
+/**
+ * Faults a run survives: its control connection killed, a pooled connection dropped mid-test, a
+ * transaction leaked by a test.
+ */
 class FaultsTest {
 
   @Test
@@ -24,6 +28,16 @@ class FaultsTest {
     EngineExecutionResults results = DbitTestKit.run(KilledControlConnectionTestCase.class);
 
     DbitTestKit.assertAllSucceeded(results, 3);
+  }
+
+  /**
+   * The server drops a pooled connection in the middle of a test's transaction: the test sees its
+   * own connection fail (it catches that here), and the next test still starts from the template
+   * with live connections from the pool.
+   */
+  @Test
+  void aPooledConnectionDroppedMidTestLeavesTheNextTestClean() {
+    DbitTestKit.assertAllSucceeded(DbitTestKit.run(DroppedPoolConnectionTestCase.class), 2);
   }
 
   @Test
@@ -161,6 +175,40 @@ class FaultsTest {
     @Test
     @Order(3)
     void startsCleanOnceMore(DataSource dataSource) throws SQLException {
+      assertThat(count(dataSource, "brand")).isZero();
+    }
+  }
+
+  @DbIntegrationTest
+  @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+  static class DroppedPoolConnectionTestCase {
+    @Test
+    @Order(1)
+    void losesItsConnectionInTheMiddleOfATransaction(DataSource dataSource) throws SQLException {
+      try (Connection dropped = dataSource.getConnection();
+          Connection other = dataSource.getConnection();
+          Statement statement = dropped.createStatement()) {
+        statement.executeUpdate("INSERT INTO brand (name) VALUES ('committed before the drop')");
+        dropped.setAutoCommit(false);
+        statement.executeUpdate("INSERT INTO brand (name) VALUES ('in flight at the drop')");
+        long id;
+        try (ResultSet rows = statement.executeQuery("SELECT CONNECTION_ID()")) {
+          rows.next();
+          id = rows.getLong(1);
+        }
+        try (Statement kill = other.createStatement()) {
+          kill.execute("KILL CONNECTION " + id);
+        }
+        assertThatThrownBy(() -> statement.executeQuery("SELECT 1"))
+            .isInstanceOf(SQLException.class);
+      }
+    }
+
+    @Test
+    @Order(2)
+    void startsFromTheTemplateOnLiveConnections(TestDatabase database, DataSource dataSource)
+        throws SQLException {
+      assertThat(TableStates.differences(database)).isEmpty();
       assertThat(count(dataSource, "brand")).isZero();
     }
   }
