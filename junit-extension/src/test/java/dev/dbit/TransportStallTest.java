@@ -129,7 +129,7 @@ class TransportStallTest {
         assertThat(DbitTestKit.classEntries(results).get(ReportKeys.SERVER_WARNINGS))
             .containsPattern(
                 "the path to the server is slow: SELECT 1 [0-9.]+ ms against [0-9.]+ ms for a"
-                    + " loopback echo in this JVM \\(medians, N=40 each, taken alternately\\),"
+                    + " loopback echo in this JVM \\(medians, N=50 each, taken alternately\\),"
                     + " with the pool's driver settings; a local server answers in about 0.1 ms."
                     + " Check the network path and tcpNoDelay.");
       }

@@ -231,19 +231,14 @@ final class RunStarter {
       ServerCounters counters)
       throws SQLException {
     RoundTripBaseline baseline =
-        RoundTripBaseline.calibrate(poolConnections, copy, counters.performanceSchema());
+        RoundTripBaseline.calibrate(
+            poolConnections, copy, counters.performanceSchema(), Loopback.is(server.host()));
     ServerDoctor doctor =
         ServerDoctor.examine(
             control.get(), poolConnections, copy, ServerSettings.read(control.get()), baseline);
     LOG.log(doctor.warnings().isEmpty() ? Level.INFO : Level.WARNING, doctor.describe());
     StallGuard stallGuard =
-        new StallGuard(
-            config.stall(),
-            baseline,
-            Loopback.is(server.host()),
-            poolConnections,
-            config.jdbcParams(),
-            copy);
+        new StallGuard(config.stall(), baseline, poolConnections, config.jdbcParams(), copy);
     return new Judging(baseline, doctor, stallGuard);
   }
 

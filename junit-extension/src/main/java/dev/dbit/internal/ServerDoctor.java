@@ -5,6 +5,7 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import dev.dbit.internal.jdbc.ConnectionFactory;
 import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.report.Percentiles;
+import dev.dbit.internal.stall.StallModel;
 import dev.dbit.internal.template.SchemaOwnership;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -12,7 +13,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * Looks at the server once per run and says, setting by setting, what slows tests down and how to
@@ -20,11 +20,10 @@ import java.util.Optional;
  * settings.
  *
  * @param settings version and speed-relevant settings
- * @param roundTrip the calibrated round trip
+ * @param roundTrip the calibrated round trip, with the loopback echo taken between its samples
  * @param connectMillis opening a connection with the pool's settings
  * @param commitMillis one autocommit UPDATE of one row, the price of durability per commit
  * @param tls whether connections use TLS and what it costs to open one
- * @param evidence a slow round trip measured again beside a loopback echo, when it was slow
  * @param warnings one line per setting that costs test time
  */
 public record ServerDoctor(
@@ -33,12 +32,8 @@ public record ServerDoctor(
     Percentiles connectMillis,
     Percentiles commitMillis,
     TlsCost tls,
-    Optional<RoundTripEvidence> evidence,
     List<String> warnings) {
   static final int SAMPLES = 20; // even: see examine()
-
-  /** A local server answers {@code SELECT 1} in about 0.1 ms; above this, dbit looks closer. */
-  static final double SLOW_ROUND_TRIP_MS = 1.0;
 
   static ServerDoctor examine(
       Connection control,
@@ -67,24 +62,18 @@ public record ServerDoctor(
     }
     Percentiles connectMillis = Percentiles.of(connect);
     Percentiles commitMillis = Percentiles.of(commits);
-    // A busy machine slows every round trip: measure a slow one again beside the machine's own.
-    Optional<RoundTripEvidence> evidence =
-        roundTrip.roundTrip().p50() > SLOW_ROUND_TRIP_MS
-            ? Optional.of(RoundTripEvidence.measure(poolSettings, schema))
-            : Optional.empty();
     return new ServerDoctor(
         settings,
         roundTrip,
         connectMillis,
         commitMillis,
         TlsCost.measure(poolSettings, schema, connectMillis),
-        evidence,
-        warnings(settings, evidence, connectMillis, commitMillis));
+        warnings(settings, roundTrip, connectMillis, commitMillis));
   }
 
   static List<String> warnings(
       ServerSettings settings,
-      Optional<RoundTripEvidence> roundTrip,
+      RoundTripBaseline roundTrip,
       Percentiles connect,
       Percentiles commit) {
     List<String> warnings = new ArrayList<>();
@@ -123,10 +112,15 @@ public record ServerDoctor(
           "performance_schema is off: dbit cannot measure server SQL time per test, and stall verdicts rest"
               + " on the differential probe alone. Start the server with --performance-schema=ON.");
     }
-    if (roundTrip.isPresent() && roundTrip.get().pathIsSlow(SLOW_ROUND_TRIP_MS)) {
+    if (StallModel.pathIsSlow(roundTrip)) {
       warnings.add(
-          "the path to the server is slow: "
-              + roundTrip.get().describe()
+          String.format(
+                  Locale.ROOT,
+                  "the path to the server is slow: SELECT 1 %.2f ms against %.2f ms for a loopback"
+                      + " echo in this JVM (medians, N=%d each, taken alternately)",
+                  roundTrip.roundTrip().p50(),
+                  roundTrip.echo().p50(),
+                  roundTrip.roundTrip().n())
               + ", with the pool's driver settings; a local server answers in about 0.1 ms."
               + " Check the network path and tcpNoDelay.");
     }
@@ -149,13 +143,6 @@ public record ServerDoctor(
     text.append("  round trip (SELECT 1, pool settings): ")
         .append(roundTrip.describe())
         .append(System.lineSeparator());
-    evidence.ifPresent(
-        e ->
-            text.append("  round trip measured again: ")
-                .append(e.describe())
-                .append(
-                    e.pathIsSlow(SLOW_ROUND_TRIP_MS) ? "" : ": the machine is busy, not the path")
-                .append(System.lineSeparator()));
     text.append("  connection setup (pool settings): ")
         .append(connectMillis.describeMillis())
         .append(System.lineSeparator());

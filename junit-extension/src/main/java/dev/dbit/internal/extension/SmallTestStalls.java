@@ -7,7 +7,7 @@ import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.Mode;
 import dev.dbit.internal.report.SurefireLine;
 import dev.dbit.internal.stall.StallGuard;
-import dev.dbit.internal.stall.StallJudge;
+import dev.dbit.internal.stall.StallModel;
 import dev.dbit.internal.stall.StallTally;
 import java.lang.System.Logger.Level;
 import java.util.Map;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 
 /**
- * Judges the tests too small to judge alone (fewer than {@value StallJudge#MIN_STATEMENTS}
+ * Judges the tests too small to judge alone (fewer than {@value StallModel#MIN_STATEMENTS}
  * statements) together: those of a class when the class ends, and those of the whole run so far
  * after every class. A class's verdict, and the run's when it finds a stall, reach the console and
  * Surefire's output of the class as well as the reports. In {@code fail} mode, a class fails when
@@ -41,7 +41,7 @@ final class SmallTestStalls {
       String name,
       TestMetrics metrics,
       StallGuard.Assessment assessment) {
-    if (assessment.verdict().outcome() != StallJudge.Outcome.TOO_FEW_STATEMENTS) {
+    if (assessment.decision().outcome() != StallModel.Outcome.SMALL) {
       return;
     }
     boolean signature = guard.showsSignature(metrics);

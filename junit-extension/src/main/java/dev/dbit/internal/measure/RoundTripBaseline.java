@@ -13,7 +13,8 @@ import java.util.OptionalDouble;
 
 /**
  * A normal round trip, measured once per run through the same driver and connection settings as the
- * pool handed to tests: {@code SELECT 1} as a plain statement.
+ * pool handed to tests: {@code SELECT 1} as a plain statement, each followed by a loopback echo
+ * inside this JVM ({@link RoundTripClock}) that tells a busy machine from a slow path.
  *
  * <p>With performance_schema on, it also asks the server how long it thinks those {@code SELECT 1}s
  * took. When the server reports most of the round trip as statement time, its timer includes
@@ -21,9 +22,15 @@ import java.util.OptionalDouble;
  * from real work.
  *
  * @param roundTrip round trips in milliseconds
+ * @param echo loopback echoes taken between them, in milliseconds
  * @param serverMillisPerSelect server statement time per {@code SELECT 1}, when known
+ * @param loopbackServer whether the server runs on this machine (its address is a loopback one)
  */
-public record RoundTripBaseline(Percentiles roundTrip, OptionalDouble serverMillisPerSelect) {
+public record RoundTripBaseline(
+    Percentiles roundTrip,
+    Percentiles echo,
+    OptionalDouble serverMillisPerSelect,
+    boolean loopbackServer) {
   static final int WARM_UP = 5;
   public static final int SAMPLES = 50;
 
@@ -47,24 +54,27 @@ public record RoundTripBaseline(Percentiles roundTrip, OptionalDouble serverMill
                 serverMillisPerSelect.getAsDouble())
             : "";
     return roundTrip.describeMillis()
+        + String.format(Locale.ROOT, "; loopback echo in this JVM median %.2f ms", echo.p50())
         + server
         + (serverTimingTrusted() ? "" : " (server timer includes transport wait)");
   }
 
   public static RoundTripBaseline calibrate(
-      ConnectionFactory poolSettings, String schema, boolean performanceSchema)
+      ConnectionFactory poolSettings,
+      String schema,
+      boolean performanceSchema,
+      boolean loopbackServer)
       throws SQLException {
     try (Connection connection = poolSettings.open(schema);
-        Statement statement = connection.createStatement()) {
+        Statement statement = connection.createStatement();
+        RoundTripClock clock = RoundTripClock.open()) {
       for (int i = 0; i < WARM_UP; i++) {
         selectOne(statement);
       }
       long[] before = performanceSchema ? ownSelectTimer(statement) : null;
       List<Double> millis = new ArrayList<>();
       for (int i = 0; i < SAMPLES; i++) {
-        long start = System.nanoTime();
-        selectOne(statement);
-        millis.add((System.nanoTime() - start) / 1e6);
+        millis.add(clock.time(() -> selectOne(statement)));
       }
       OptionalDouble server = OptionalDouble.empty();
       if (before != null) {
@@ -74,7 +84,7 @@ public record RoundTripBaseline(Percentiles roundTrip, OptionalDouble serverMill
           server = OptionalDouble.of((after[0] - before[0]) / 1e9 / count);
         }
       }
-      return new RoundTripBaseline(Percentiles.of(millis), server);
+      return new RoundTripBaseline(Percentiles.of(millis), clock.echo(), server, loopbackServer);
     }
   }
 

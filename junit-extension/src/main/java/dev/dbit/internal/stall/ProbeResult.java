@@ -8,8 +8,9 @@ import java.util.Locale;
  * What the differential probe measured per protocol path.
  *
  * @param paths one timing per path, in probe order
+ * @param echo loopback echoes inside this JVM, one after each timed request
  */
-record ProbeResult(List<PathTiming> paths) {
+record ProbeResult(List<PathTiming> paths, Percentiles echo) {
 
   /**
    * One path's timing.
@@ -31,6 +32,11 @@ record ProbeResult(List<PathTiming> paths) {
   /** Whether even the fastest path stalls: the probe has no healthy path to compare with. */
   boolean everyPathStalls() {
     return !paths.isEmpty() && paths.stream().allMatch(PathTiming::stalls);
+  }
+
+  /** The smallest p10 of any path: what even the quickest requests of the probe took. */
+  double fastestP10() {
+    return paths.stream().mapToDouble(t -> t.millis().p10()).min().orElse(0);
   }
 
   /** The p90 of the slowest path that stalls, in milliseconds; 0 when none stalls. */
@@ -60,6 +66,14 @@ record ProbeResult(List<PathTiming> paths) {
               timing.millis().n(),
               timing.stalls() ? "STALLS" : "ok"));
     }
+    table.append(
+        String.format(
+            Locale.ROOT,
+            "  %-34s median %8.2f ms  p90 %8.2f ms  (N=%d, one after each request)%n",
+            "loopback echo in this JVM",
+            echo.p50(),
+            echo.p90(),
+            echo.n()));
     return table.toString();
   }
 }

@@ -9,7 +9,7 @@ import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Judges every test of a run and, on the first suspected stall, runs the differential probe once; a
@@ -22,7 +22,6 @@ public final class StallGuard {
 
   private final Mode mode;
   private final RoundTripBaseline baseline;
-  private final boolean loopbackServer;
   private final ConnectionFactory poolSettings;
   private final Map<String, String> poolParams;
   private final String schema;
@@ -31,13 +30,11 @@ public final class StallGuard {
   public StallGuard(
       Mode mode,
       RoundTripBaseline baseline,
-      boolean loopbackServer,
       ConnectionFactory poolSettings,
       Map<String, String> poolParams,
       String schema) {
     this.mode = mode;
     this.baseline = baseline;
-    this.loopbackServer = loopbackServer;
     this.poolSettings = poolSettings;
     this.poolParams = Map.copyOf(poolParams);
     this.schema = schema;
@@ -46,11 +43,12 @@ public final class StallGuard {
   /**
    * What the guard concluded for one test.
    *
-   * @param verdict the judgement on the numbers alone
+   * @param decision what the evidence led to ({@link StallModel})
    * @param summary one line for reports
    * @param message the full stall report, when stalled
    */
-  public record Assessment(StallJudge.Verdict verdict, String summary, Optional<String> message) {}
+  public record Assessment(
+      StallModel.Decision decision, String summary, Optional<String> message) {}
 
   /** What a confirmed stall does: fail, warn, or nothing. */
   public Mode mode() {
@@ -58,23 +56,21 @@ public final class StallGuard {
   }
 
   public Assessment assess(TestMetrics metrics) {
-    StallJudge.Verdict verdict =
-        StallJudge.judge(
-            metrics, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
-    if (verdict.outcome() == StallJudge.Outcome.TOO_FEW_STATEMENTS) {
-      return new Assessment(verdict, "small: " + verdict.reason(), Optional.empty());
+    StallModel.Decision decision = StallModel.judge(metrics, baseline);
+    if (decision.outcome() == StallModel.Outcome.SMALL) {
+      return new Assessment(decision, decision.summary(""), Optional.empty());
     }
     return confirmed(
-        verdict,
+        decision,
         "",
         metrics,
-        () -> StallReport.message(metrics, baseline, Optional.ofNullable(probe), poolParams));
+        why -> StallReport.message(metrics, why, baseline, probe, poolParams));
   }
 
   /** True when a test shows the stall signature but for its statement count. */
   public boolean showsSignature(TestMetrics metrics) {
-    return StallJudge.showsSignature(
-        metrics, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
+    return metrics.statements() > 0
+        && StallModel.signature(metrics, baseline).outcome() == StallModel.Outcome.LOOKS_STALLED;
   }
 
   /**
@@ -83,18 +79,16 @@ public final class StallGuard {
    * are judged with the run.
    */
   public Assessment assessTogether(StallTally tally) {
-    if (tally.smallStatements() < StallJudge.MIN_STATEMENTS) {
+    if (tally.smallStatements() < StallModel.MIN_STATEMENTS) {
       String reason =
           String.format(
               Locale.ROOT,
               "%d small tests with %d statements together, fewer than %d: judged with the run",
               tally.smallTests(),
               tally.smallStatements(),
-              StallJudge.MIN_STATEMENTS);
-      return new Assessment(
-          new StallJudge.Verdict(StallJudge.Outcome.TOO_FEW_STATEMENTS, reason),
-          "small: " + reason,
-          Optional.empty());
+              StallModel.MIN_STATEMENTS);
+      StallModel.Decision small = new StallModel.Decision(StallModel.Outcome.SMALL, reason);
+      return new Assessment(small, small.summary(""), Optional.empty());
     }
     TestMetrics total = tally.total();
     String together =
@@ -105,7 +99,7 @@ public final class StallGuard {
                 "%d of %d small tests together, ",
                 tally.tests().size(),
                 tally.smallTests());
-    if (total.statements() < StallJudge.MIN_STATEMENTS) {
+    if (total.statements() < StallModel.MIN_STATEMENTS) {
       String reason =
           String.format(
               Locale.ROOT,
@@ -114,59 +108,50 @@ public final class StallGuard {
               tally.smallTests(),
               tally.tests().size(),
               total.statements(),
-              StallJudge.MIN_STATEMENTS);
-      return new Assessment(
-          new StallJudge.Verdict(StallJudge.Outcome.NO_STALL, reason),
-          "ok: " + reason,
-          Optional.empty());
+              StallModel.MIN_STATEMENTS);
+      StallModel.Decision honest = new StallModel.Decision(StallModel.Outcome.HONEST, reason);
+      return new Assessment(honest, honest.summary(""), Optional.empty());
     }
-    StallJudge.Verdict verdict =
-        StallJudge.judge(
-            total, baseline.roundTrip(), baseline.serverTimingTrusted(), loopbackServer);
     return confirmed(
-        verdict,
+        StallModel.judge(total, baseline),
         together,
         total,
-        () -> StallReport.message(tally, baseline, Optional.ofNullable(probe), poolParams));
+        why -> StallReport.message(tally, why, baseline, probe, poolParams));
   }
 
   /**
-   * Runs the probe for a verdict that looks stalled; only a confirmed stall that explains the wait
-   * gets a message. The summary is the outcome, {@code scope} (what was judged, when not one test)
-   * and the reason.
+   * Runs the probe for a decision that looks stalled and weighs it ({@link StallModel#confirm});
+   * only a confirmed stall gets a message. The summary is the outcome, {@code scope} (what was
+   * judged, when not one test) and the reason.
    */
   private Assessment confirmed(
-      StallJudge.Verdict verdict, String scope, TestMetrics metrics, Supplier<String> message) {
-    if (verdict.outcome() == StallJudge.Outcome.NO_STALL) {
-      return new Assessment(verdict, "ok: " + scope + verdict.reason(), Optional.empty());
+      StallModel.Decision looks,
+      String scope,
+      TestMetrics metrics,
+      Function<String, String> message) {
+    if (looks.outcome() != StallModel.Outcome.LOOKS_STALLED) {
+      return new Assessment(looks, looks.summary(scope), Optional.empty());
     }
     Optional<ProbeResult> result = probe();
-    if (!result.map(ProbeResult::anyStalls).orElse(false)) {
-      // Real delayed-ACK stalls show up in the probe; without one, the numbers come from
-      // something else (a loaded machine, GC, lock waits), and a test tool must not cry wolf.
-      return new Assessment(
-          verdict,
-          "suspected, not confirmed: "
-              + scope
-              + verdict.reason()
-              + ", but no protocol path stalls in the probe",
-          Optional.empty());
+    if (result.isEmpty()) {
+      StallModel.Decision failed =
+          new StallModel.Decision(
+              StallModel.Outcome.NOT_CONFIRMED, looks.reason() + ", but the probe could not run");
+      return new Assessment(failed, failed.summary(scope), Optional.empty());
     }
-    Optional<String> unexplained = StallEvidence.unexplained(metrics, baseline, result.get());
-    if (unexplained.isPresent()) {
-      return new Assessment(
-          new StallJudge.Verdict(StallJudge.Outcome.NO_STALL, unexplained.get()),
-          "server time unknown: " + scope + unexplained.get(),
-          Optional.empty());
-    }
+    StallModel.Decision decision = StallModel.confirm(looks, metrics, baseline, result.get());
     return new Assessment(
-        verdict, "transport stall: " + scope + verdict.reason(), Optional.of(message.get()));
+        decision,
+        decision.summary(scope),
+        decision.outcome() == StallModel.Outcome.STALL
+            ? Optional.of(message.apply(decision.reason()))
+            : Optional.empty());
   }
 
   private Optional<ProbeResult> probe() {
     if (probe == null) {
       try {
-        probe = DifferentialProbe.run(poolSettings, schema, baseline.roundTrip(), loopbackServer);
+        probe = DifferentialProbe.run(poolSettings, schema, baseline);
       } catch (SQLException e) {
         LOG.log(Level.WARNING, "dbit: the differential probe failed: " + e.getMessage(), e);
         return Optional.empty();

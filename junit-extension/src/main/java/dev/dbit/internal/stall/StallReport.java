@@ -7,28 +7,32 @@ import dev.dbit.internal.report.Percentiles;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** Writes the failure message of a stalled test: numbers, likely cause, probe table, the fix. */
 final class StallReport {
   private StallReport() {}
 
-  /** The whole message; {@code probe} is the differential probe that confirmed the stall. */
+  /**
+   * The whole message; {@code why} is the decision's reason ({@link StallModel}), {@code probe} the
+   * differential probe that confirmed the stall.
+   */
   public static String message(
       TestMetrics m,
+      String why,
       RoundTripBaseline calibration,
-      Optional<ProbeResult> probe,
+      ProbeResult probe,
       Map<String, String> poolParams) {
     String subject = String.format(Locale.ROOT, "a %.1f ms test", m.wallMillis());
-    return message(m, subject, "", calibration, probe, poolParams);
+    return message(m, subject, "", why, calibration, probe, poolParams);
   }
 
   /** The message for small tests judged together: which tests, then as for one test. */
   public static String message(
       StallTally tally,
+      String why,
       RoundTripBaseline calibration,
-      Optional<ProbeResult> probe,
+      ProbeResult probe,
       Map<String, String> poolParams) {
     TestMetrics m = tally.total();
     List<String> tests = tally.tests();
@@ -39,7 +43,7 @@ final class StallReport {
                 + " together)",
             tests.size(),
             tally.scope(),
-            StallJudge.MIN_STATEMENTS,
+            StallModel.MIN_STATEMENTS,
             m.wallMillis());
     int left = tally.smallTests() - tests.size();
     String listed =
@@ -61,7 +65,7 @@ final class StallReport {
                             + (e.getValue() == 1 ? " test)" : " tests)"))
                 .collect(Collectors.joining(", "))
             + "\n";
-    return message(m, subject, listed, calibration, probe, poolParams);
+    return message(m, subject, listed, why, calibration, probe, poolParams);
   }
 
   /** Tests a message names, at most. */
@@ -71,20 +75,19 @@ final class StallReport {
       TestMetrics m,
       String subject,
       String tests,
+      String why,
       RoundTripBaseline calibration,
-      Optional<ProbeResult> probe,
+      ProbeResult probe,
       Map<String, String> poolParams) {
-    boolean everything = probe.map(p -> p.stalls(ProtocolPath.PLAIN_QUERY)).orElse(false);
+    boolean everything = probe.stalls(ProtocolPath.PLAIN_QUERY);
     StringBuilder text = new StringBuilder();
     text.append(headline(m, subject, calibration));
     text.append(tests);
     text.append(measured(m, calibration));
+    text.append("Evidence: ").append(why).append('\n');
     text.append(likelyCause(everything));
-    probe.ifPresent(
-        p -> {
-          text.append("Protocol paths timed through the pool's settings:\n");
-          text.append(p.table());
-        });
+    text.append("Protocol paths timed through the pool's settings:\n");
+    text.append(probe.table());
     text.append("What to change: ").append(fix(poolParams, everything));
     return text.toString();
   }
@@ -123,7 +126,7 @@ final class StallReport {
         "%.1f ms (%.1f %% of wall time; a stall leaves the server %.0f %% at most)",
         m.serverSqlMillis().getAsDouble(),
         100 * m.serverSqlMillis().getAsDouble() / m.wallMillis(),
-        100 * StallJudge.MAX_SQL_SHARE);
+        100 * StallModel.MAX_SQL_SHARE);
   }
 
   private static String measured(TestMetrics m, RoundTripBaseline calibration) {

@@ -15,9 +15,9 @@ import java.util.OptionalLong;
  * one test.
  *
  * <p>Only tests that show the stall signature on their own, but for their count, are summed (
- * {@link StallJudge#showsSignature}): a test explained by its own numbers (server time, sleeps,
- * CPU, a Spring context starting) neither dilutes nor inflates the others, and tests without SQL
- * are left out. Thread-safe: parallel classes add to the run's tally.
+ * {@link StallModel#signature}): a test explained by its own numbers (server time, sleeps, CPU, a
+ * Spring context starting) neither dilutes nor inflates the others, and tests without SQL are left
+ * out. Thread-safe: parallel classes add to the run's tally.
  */
 public final class StallTally {
   private final String scope;
