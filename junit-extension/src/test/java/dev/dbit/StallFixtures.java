@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
 /** Test cases the stall guard must flag, and honest slow tests it must leave alone. */
@@ -37,6 +38,20 @@ final class StallFixtures {
       try (Connection connection = dataSource.getConnection();
           Statement statement = connection.createStatement()) {
         for (int i = 0; i < 40; i++) {
+          statement.executeUpdate("INSERT INTO brand (name) VALUES ('brand-" + i + "')");
+        }
+      }
+    }
+  }
+
+  /** Eight tests of three plain statements each: too small alone, judged as a class. */
+  @DbIntegrationTest
+  static class SmallPlainStatementsTestCase {
+    @RepeatedTest(8)
+    void insertsThreeBrands(DataSource dataSource) throws SQLException {
+      try (Connection connection = dataSource.getConnection();
+          Statement statement = connection.createStatement()) {
+        for (int i = 0; i < 3; i++) {
           statement.executeUpdate("INSERT INTO brand (name) VALUES ('brand-" + i + "')");
         }
       }

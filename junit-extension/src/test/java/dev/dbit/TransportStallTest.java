@@ -24,6 +24,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  */
 class TransportStallTest {
   static final String STALLING_DRIVER = "tcpNoDelay=false&useServerPrepStmts=true";
+  private static final String EXTERNAL = "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED";
   private static EmbeddedMariaDb embedded;
 
   @BeforeAll
@@ -192,21 +193,43 @@ class TransportStallTest {
           stallOf(
               DbitTestKit.run(
                   StallFixtures.PreparedStatementsTestCase.class,
-                  onSmallShop(
-                      "dbit.url",
-                      "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED",
-                      "dbit.jdbc.params",
-                      STALLING_DRIVER)));
+                  onSmallShop("dbit.url", EXTERNAL, "dbit.jdbc.params", STALLING_DRIVER)));
 
       assertStall(failure, ServerTiming.OFF);
+    }
+
+    /**
+     * A path that stalls every request, on a server with no timer: the probe finds no healthy path
+     * to compare with, and the loopback echo taken between its requests shows an idle machine.
+     */
+    @Test
+    void aRelayThatSplitsPacketsFailsATestAndAClassOfSmallTests() throws IOException {
+      DbitTestKit.prepareOn(EXTERNAL, StallFixtures.PlainStatementsTestCase.class, onSmallShop());
+      try (PacketRelay relay = PacketRelay.splitting(3306)) {
+        EngineExecutionResults results =
+            DbitTestKit.run(
+                onSmallShop("dbit.url", relay.url()),
+                StallFixtures.PlainStatementsTestCase.class,
+                StallFixtures.SmallPlainStatementsTestCase.class);
+
+        Throwable failure = stallOf(results);
+        assertStall(failure, ServerTiming.OFF);
+        assertThat(failure.getMessage())
+            .containsPattern("plain text query +median +[0-9.]+ ms .*STALLS")
+            .containsPattern(
+                "\nEvidence: [0-9.]+ ms of JDBC wait per statement against a [0-9.]+ ms round"
+                    + " trip; every request of every path waits \\(fastest p10 [0-9.]+ ms\\)"
+                    + " while this machine answers a loopback echo in [0-9.]+ ms")
+            .contains("every request stalls, even a one-packet SELECT 1");
+        assertThat(SmallTestStallsTest.containerEntries(results, ReportKeys.STALL_CLASS))
+            .anySatisfy(v -> assertThat(v).startsWith("transport stall: "));
+      }
     }
 
     @Test
     void honestTestsAreNeverFlagged() {
       EngineExecutionResults results =
-          DbitTestKit.run(
-              StallFixtures.HonestTestCase.class,
-              onSmallShop("dbit.url", "jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED"));
+          DbitTestKit.run(StallFixtures.HonestTestCase.class, onSmallShop("dbit.url", EXTERNAL));
 
       DbitTestKit.assertAllSucceeded(results, 6);
       assertThat(verdicts(results))

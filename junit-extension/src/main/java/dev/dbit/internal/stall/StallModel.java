@@ -181,7 +181,7 @@ public final class StallModel {
       return decide(
           Outcome.UNKNOWN,
           "every path of the probe is slow (fastest p10 %.2f ms) and so is this machine (loopback"
-              + " echo %.2f ms, the test's CPU %.0f %% of its wall time), so the wait may be a busy"
+              + " echo %.2f ms, test threads computing for %.0f %% of the wall time), so the wait may be a busy"
               + " server or machine as well as the transport; start the server with"
               + " --performance-schema=ON so that dbit can tell",
           fastest,
@@ -191,7 +191,7 @@ public final class StallModel {
     return decide(
         Outcome.STALL,
         "%s; every request of every path waits (fastest p10 %.2f ms) while this machine answers a"
-            + " loopback echo in %.2f ms and the test computed %.0f %% of its wall time",
+            + " loopback echo in %.2f ms and the test threads computed for %.0f %% of the wall time",
         looks.reason(),
         fastest,
         echo,

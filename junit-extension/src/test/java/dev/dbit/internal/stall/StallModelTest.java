@@ -220,8 +220,8 @@ class StallModelTest {
           .isEqualTo(
               "transport stall: 48.13 ms of JDBC wait per statement against a 44.03 ms round"
                   + " trip; every request of every path waits (fastest p10 39.60 ms) while this"
-                  + " machine answers a loopback echo in 0.05 ms and the test computed 5 % of its"
-                  + " wall time");
+                  + " machine answers a loopback echo in 0.05 ms and the test threads computed for 5 %"
+                  + " of the wall time");
     }
   }
 
