@@ -5,6 +5,7 @@ import dev.dbit.TestMetrics;
 import dev.dbit.TransportStallError;
 import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.Mode;
+import dev.dbit.internal.report.RunReportListener;
 import dev.dbit.internal.report.SurefireLine;
 import dev.dbit.internal.stall.StallGuard;
 import dev.dbit.internal.stall.StallModel;
@@ -100,6 +101,8 @@ final class SmallTestStalls {
     if (message.isPresent() && tests >= 2 * toldAt.get()) {
       toldAt.set(tests);
       tell(classContext, dbit, ReportKeys.STALL_RUN, message.get());
+      classContext.publishReportEntry(
+          Map.of(RunReportListener.RUN_STALL_CLASSES, String.join(",", run.classes().keySet())));
     }
     return message;
   }

@@ -82,7 +82,9 @@ final class HtmlReport {
          (p10 ${fmt(f.reset.p10, 2)}, p90 ${fmt(f.reset.p90, 2)}, N=${f.reset.n})
          ${(f.run['dbit.server.warnings'] || 'none') === 'none' ? '' :
            '<ul class="warnings">' + f.run['dbit.server.warnings'].split(' | ').map(w => `<li>${w}</li>`).join('') + '</ul>'}</div>`).join('');
-      const stalls = tests.filter(t => t.stall).length;
+      const stalls = tests.filter(t => t.stall).length + forks.reduce((n, f) =>
+        n + Object.values(f.classes || {}).filter(v => v.startsWith('transport stall')).length
+          + (f.run['dbit.verdict.run'] ? 1 : 0), 0);
       const repeated = tests.filter(t => t.repeats);
       document.getElementById('summary').textContent =
         `${tests.length} tests, ${stalls} transport stalls, ${repeated.length} with a likely N+1 (click a test for its statement shapes)`;

@@ -133,9 +133,19 @@ final class RunReport {
   private void appendStalls(StringBuilder text) {
     List<TestRecord> stalls =
         tests.stream().filter(TestRecord::stalled).collect(Collectors.toList());
+    long classes = classVerdicts.values().stream().filter(v -> v.startsWith("transport")).count();
+    boolean run = runEntries.containsKey(ReportKeys.STALL_RUN);
     text.append(
         String.format(
-            Locale.ROOT, "  transport stalls: %d of %d tests%n", stalls.size(), tests.size()));
+            Locale.ROOT,
+            "  transport stalls: %d (%d of %d tests judged alone, %d of %d classes on their small"
+                + " tests, %s)%n",
+            stalls.size() + classes + (run ? 1 : 0),
+            stalls.size(),
+            tests.size(),
+            classes,
+            classVerdicts.size(),
+            run ? "and the run's small tests together" : "none across the run"));
     for (TestRecord stall : stalls) {
       text.append("    ")
           .append(stall.simpleName())

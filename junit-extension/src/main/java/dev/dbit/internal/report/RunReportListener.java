@@ -36,6 +36,12 @@ import org.junit.platform.launcher.TestPlan;
 public final class RunReportListener implements TestExecutionListener {
   private static final System.Logger LOG = System.getLogger("dev.dbit");
 
+  /**
+   * Entry a class publishes with the run's stall verdict: the classes (binary names, comma
+   * separated) whose small tests it sums, each then named as stalled with the run.
+   */
+  public static final String RUN_STALL_CLASSES = "dbit.verdict.run.classes";
+
   private final Map<String, TestRecord> tests = new LinkedHashMap<>();
 
   /** Classes (and other containers) that published dbit's run entries: dbit's classes. */
@@ -79,7 +85,16 @@ public final class RunReportListener implements TestExecutionListener {
     } else {
       String classVerdict = dbit.remove(ReportKeys.STALL_CLASS);
       if (classVerdict != null) {
-        classVerdicts.put(id.getDisplayName(), classVerdict);
+        classVerdicts.merge(id.getDisplayName(), classVerdict, RunReportListener::stallFirst);
+      }
+      String runClasses = dbit.remove(RUN_STALL_CLASSES);
+      if (runClasses != null) {
+        for (String name : runClasses.split(",")) {
+          classVerdicts.merge(
+              name.substring(Math.max(name.lastIndexOf('.'), name.lastIndexOf('$')) + 1),
+              WITH_THE_RUN,
+              RunReportListener::stallFirst);
+        }
       }
       // Parallel classes run on schemas of their own: the run lists every one.
       String schema = dbit.remove(ReportKeys.TEST_SCHEMA);
@@ -92,6 +107,17 @@ public final class RunReportListener implements TestExecutionListener {
       runEntries.putAll(dbit);
       dbitContainers.add(id.getUniqueId());
     }
+  }
+
+  /** A class's verdict when the run's small tests stalled together and it had some of them. */
+  static final String WITH_THE_RUN =
+      "transport stall: with the run's small tests (" + ReportKeys.STALL_RUN + ")";
+
+  /** A stall verdict stays; the class's own, when it comes after the run's, replaces it. */
+  private static String stallFirst(String earlier, String later) {
+    return earlier.startsWith("transport stall") && !later.startsWith("transport stall")
+        ? earlier
+        : later;
   }
 
   @Override

@@ -85,7 +85,8 @@ class RunReportTest {
                 "  slowest tests (wall, server SQL share, statements):",
                 "       1000.0 ms  SQL   0.1%     40 stmts  OrderTest.stalled()",
                 "          2.0 ms  SQL  50.0%      3 stmts  OrderTest.fast()",
-                "  transport stalls: 1 of 2 tests",
+                "  transport stalls: 1 (1 of 2 tests judged alone, 0 of 0 classes on their small"
+                    + " tests, none across the run)",
                 "    OrderTest.stalled(): transport stall: 25.00 ms of JDBC wait per statement",
                 "  report: target/dbit/report.html, data: target/dbit/dbit-1.json"));
   }
@@ -119,6 +120,9 @@ class RunReportTest {
                 "    transport stall: 90 statements waited 3571.0 ms",
                 "    What to change: fix it",
                 ""))
+        .contains(
+            "  transport stalls: 2 (0 of 0 tests judged alone, 1 of 2 classes on their small"
+                + " tests, and the run's small tests together)")
         .contains(
             "    small tests of CheckoutTest: transport stall: 30 small tests together, 39.68 ms"
                 + " of JDBC wait per statement")

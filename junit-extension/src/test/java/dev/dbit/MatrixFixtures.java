@@ -1,0 +1,60 @@
+package dev.dbit;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The stall matrix's levels: one large test, a class of small tests, a run of small classes. */
+final class MatrixFixtures {
+  private MatrixFixtures() {}
+
+  /** 40 statements: judged alone. */
+  @DbIntegrationTest
+  @ExtendWith(MatrixWorkload.Resolver.class)
+  static class LargeTestCase {
+    @Test
+    void runsFortyStatements(DataSource dataSource, MatrixWorkload work) throws SQLException {
+      try (Connection connection = dataSource.getConnection()) {
+        work.run(connection, 40);
+      }
+    }
+  }
+
+  /** Eight tests of three statements: judged as a class. */
+  @DbIntegrationTest
+  @ExtendWith(MatrixWorkload.Resolver.class)
+  static class SmallTestsCase {
+    @RepeatedTest(8)
+    void runsThreeStatements(DataSource dataSource, MatrixWorkload work) throws SQLException {
+      try (Connection connection = dataSource.getConnection()) {
+        work.run(connection, 3);
+      }
+    }
+  }
+
+  /** Two tests of three statements: too small even as a class, judged with the run. */
+  @ExtendWith(MatrixWorkload.Resolver.class)
+  abstract static class TwoSmallTests {
+    @RepeatedTest(2)
+    void runsThreeStatements(DataSource dataSource, MatrixWorkload work) throws SQLException {
+      try (Connection connection = dataSource.getConnection()) {
+        work.run(connection, 3);
+      }
+    }
+  }
+
+  @DbIntegrationTest
+  static class SmallOneCase extends TwoSmallTests {}
+
+  @DbIntegrationTest
+  static class SmallTwoCase extends TwoSmallTests {}
+
+  @DbIntegrationTest
+  static class SmallThreeCase extends TwoSmallTests {}
+
+  @DbIntegrationTest
+  static class SmallFourCase extends TwoSmallTests {}
+}

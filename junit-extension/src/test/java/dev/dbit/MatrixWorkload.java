@@ -1,0 +1,105 @@
+package dev.dbit;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * What one statement of {@link MatrixFixtures} does, chosen by the configuration parameter {@value
+ * #KEY}: a stall's shape, or an honest twin that is as slow per statement for another reason.
+ */
+enum MatrixWorkload {
+  /** A server-side prepared INSERT: with Nagle on, each of its requests waits for a delayed ACK. */
+  DRIVER_PATH("driver path", true),
+  /** A one-packet INSERT, sent through a relay that splits every request. */
+  PATH_WIDE("path-wide", true),
+  /** A one-packet 45 ms {@code SLEEP} on the server: server work, timed or not. */
+  SERVER_SLEEP("twin: server", false),
+  /** A one-packet INSERT, then 45 ms asleep in Java. */
+  JAVA_SLEEP("twin: sleep", false),
+  /** A one-packet INSERT, then 45 ms of CPU. */
+  CPU("twin: CPU", false);
+
+  static final String KEY = "dbit.matrix.workload";
+
+  private final String label;
+  private final boolean stalls;
+
+  MatrixWorkload(String label, boolean stalls) {
+    this.label = label;
+    this.stalls = stalls;
+  }
+
+  String label() {
+    return label;
+  }
+
+  /** Whether dbit must name a stall for it. */
+  boolean stalls() {
+    return stalls;
+  }
+
+  /** Runs {@code count} statements of this workload on one connection. */
+  void run(Connection connection, int count) throws SQLException {
+    for (int i = 0; i < count; i++) {
+      switch (this) {
+        case DRIVER_PATH -> {
+          try (PreparedStatement insert =
+              connection.prepareStatement("INSERT INTO brand (name) VALUES (?)")) {
+            insert.setString(1, "brand-" + i);
+            insert.executeUpdate();
+          }
+        }
+        case SERVER_SLEEP -> {
+          try (Statement statement = connection.createStatement();
+              ResultSet rows = statement.executeQuery("SELECT SLEEP(0.045)")) {
+            rows.next();
+          }
+        }
+        default -> {
+          try (Statement statement = connection.createStatement()) {
+            statement.executeUpdate("INSERT INTO brand (name) VALUES ('brand-" + i + "')");
+          }
+          pause();
+        }
+      }
+    }
+  }
+
+  private void pause() {
+    long until = System.nanoTime() + 45_000_000L;
+    if (this == JAVA_SLEEP) {
+      try {
+        Thread.sleep(45);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    } else if (this == CPU) {
+      long sink = 0;
+      while (System.nanoTime() < until) {
+        sink += Long.numberOfTrailingZeros(System.nanoTime());
+      }
+      if (sink == 42) {
+        throw new AssertionError("unreachable, keeps the loop alive");
+      }
+    }
+  }
+
+  /** Hands fixtures the workload the engine run's configuration names. */
+  static final class Resolver implements ParameterResolver {
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+      return parameter.getParameter().getType() == MatrixWorkload.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+      return MatrixWorkload.valueOf(context.getConfigurationParameter(KEY).orElseThrow());
+    }
+  }
+}
