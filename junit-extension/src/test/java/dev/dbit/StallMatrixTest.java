@@ -2,8 +2,10 @@ package dev.dbit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dbit.internal.server.DockerLook;
 import dev.dbit.internal.server.EmbeddedMariaDb;
 import dev.dbit.internal.server.EmbeddedMySql;
+import dev.dbit.internal.server.ServerProvisioner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,6 +47,12 @@ class StallMatrixTest {
         if (ExternalServerTest.reachable()) {
           runProvider("MariaDB 10.11 on 3306, no timer", ExternalServerTest.CONFIG, 3306);
         }
+        for (String image :
+            List.of(TestcontainersProviderTest.MARIADB, TestcontainersProviderTest.MYSQL)) {
+          if (dockerHolds(image)) {
+            runProvider("Testcontainers " + image, TestcontainersProviderTest.config(image), 0);
+          }
+        }
       }
     }
     System.out.println(table(repeats));
@@ -57,7 +65,9 @@ class StallMatrixTest {
       Map<String, String> config = new HashMap<>(TransportStallTest.onSmallShop());
       config.put(MatrixWorkload.KEY, shape.name());
       if (shape == MatrixWorkload.PATH_WIDE) {
-        runThroughRelay(provider, config, port);
+        if (port > 0) {
+          runThroughRelay(provider, config, port);
+        }
         continue;
       }
       config.putAll(server);
@@ -66,6 +76,18 @@ class StallMatrixTest {
       }
       runLevels(provider, shape, config);
     }
+  }
+
+  /**
+   * Whether Docker holds {@code image} (built by {@code .ci/docker/images.sh}); where CI requires
+   * Docker (DBIT_REQUIRE_DOCKER=true), a missing image fails instead.
+   */
+  private static boolean dockerHolds(String image) {
+    DockerLook look = ServerProvisioner.lookAtDocker(image);
+    if (Boolean.parseBoolean(System.getenv("DBIT_REQUIRE_DOCKER"))) {
+      assertThat(look.usable()).as(look.finding()).isTrue();
+    }
+    return look.usable();
   }
 
   /** The relay's runs cross it only for what they measure: the template is built directly. */

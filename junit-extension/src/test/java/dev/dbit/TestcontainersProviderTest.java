@@ -35,6 +35,11 @@ class TestcontainersProviderTest {
       assertThat(usable).as(finding).isTrue();
     }
     Assumptions.assumeTrue(usable, finding);
+    return config(image);
+  }
+
+  /** The provider's settings for {@code image}, without looking for Docker. */
+  static Map<String, String> config(String image) {
     return Map.of(DbIntegrationTest.PROVIDER, "testcontainers", DbIntegrationTest.IMAGE, image);
   }
 
