@@ -69,6 +69,13 @@ final class SmallTestStalls {
     Optional<String> forRun = judgeRun(classContext, dbit);
     String testClass = classContext.getRequiredTestClass().getName();
     StallTally runTally = runTally(classContext);
+    if (forRun.isPresent()) {
+      // Every class the run's stall sums so far, after each class: those that ended before the
+      // verdict, or between its tellings, are named in the report with this one.
+      classContext.publishReportEntry(
+          Map.of(
+              RunReportListener.RUN_STALL_CLASSES, String.join(",", runTally.classes().keySet())));
+    }
     Optional<TransportStallError> stall =
         forClass
             .message()
@@ -101,8 +108,6 @@ final class SmallTestStalls {
     if (message.isPresent() && tests >= 2 * toldAt.get()) {
       toldAt.set(tests);
       tell(classContext, dbit, ReportKeys.STALL_RUN, message.get());
-      classContext.publishReportEntry(
-          Map.of(RunReportListener.RUN_STALL_CLASSES, String.join(",", run.classes().keySet())));
     }
     return message;
   }

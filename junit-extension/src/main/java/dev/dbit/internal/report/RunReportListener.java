@@ -113,11 +113,10 @@ public final class RunReportListener implements TestExecutionListener {
   static final String WITH_THE_RUN =
       "transport stall: with the run's small tests (" + ReportKeys.STALL_RUN + ")";
 
-  /** A stall verdict stays; the class's own, when it comes after the run's, replaces it. */
+  /** A stall verdict stays, unless the class's own stall verdict comes after the run's. */
   private static String stallFirst(String earlier, String later) {
-    return earlier.startsWith("transport stall") && !later.startsWith("transport stall")
-        ? earlier
-        : later;
+    boolean stays = !later.startsWith("transport stall") || later.equals(WITH_THE_RUN);
+    return earlier.startsWith("transport stall") && stays ? earlier : later;
   }
 
   @Override
