@@ -2,11 +2,19 @@ package dev.dbit;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.EngineFilter;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
@@ -167,5 +175,30 @@ final class DbitTestKit {
         .limit(4)
         .forEach(frame -> text.append("\n    at ").append(frame));
     return text.toString();
+  }
+
+  /**
+   * Runs {@code testCases} through the JUnit Platform launcher, which registers dbit's report
+   * listener as Surefire does, and returns the report's JSON files in {@code reportDir}. Without
+   * the session listeners of this test JVM: one of them closes the JVM's shared session.
+   */
+  static List<Path> launch(Map<String, String> configuration, Path reportDir, Class<?>... testCases)
+      throws IOException {
+    Map<String, String> config = new java.util.HashMap<>(configuration);
+    config.put(DbIntegrationTest.REPORT_DIR, reportDir.toString());
+    LauncherFactory.create(
+            LauncherConfig.builder().enableLauncherSessionListenerAutoRegistration(false).build())
+        .execute(
+            LauncherDiscoveryRequestBuilder.request()
+                .selectors(
+                    java.util.Arrays.stream(testCases)
+                        .map(c -> selectClass(c))
+                        .toArray(org.junit.platform.engine.DiscoverySelector[]::new))
+                .filters(EngineFilter.includeEngines("junit-jupiter"))
+                .configurationParameters(config)
+                .build());
+    try (Stream<Path> files = Files.list(reportDir)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".json")).toList();
+    }
   }
 }

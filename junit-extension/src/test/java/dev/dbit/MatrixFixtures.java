@@ -11,23 +11,23 @@ import org.junit.jupiter.api.extension.ExtendWith;
 final class MatrixFixtures {
   private MatrixFixtures() {}
 
-  /** 40 statements: judged alone. */
+  /** 20 statements: judged alone. */
   @DbIntegrationTest
   @ExtendWith(MatrixWorkload.Resolver.class)
   static class LargeTestCase {
     @Test
-    void runsFortyStatements(DataSource dataSource, MatrixWorkload work) throws SQLException {
+    void runsTwentyStatements(DataSource dataSource, MatrixWorkload work) throws SQLException {
       try (Connection connection = dataSource.getConnection()) {
-        work.run(connection, 40);
+        work.run(connection, 20);
       }
     }
   }
 
-  /** Eight tests of three statements: judged as a class. */
+  /** Seven tests of three statements (21): judged as a class. */
   @DbIntegrationTest
   @ExtendWith(MatrixWorkload.Resolver.class)
   static class SmallTestsCase {
-    @RepeatedTest(8)
+    @RepeatedTest(7)
     void runsThreeStatements(DataSource dataSource, MatrixWorkload work) throws SQLException {
       try (Connection connection = dataSource.getConnection()) {
         work.run(connection, 3);
@@ -35,13 +35,13 @@ final class MatrixFixtures {
     }
   }
 
-  /** Two tests of three statements: too small even as a class, judged with the run. */
+  /** Two tests of four statements: too small even as a class, judged with the run (3 x 8). */
   @ExtendWith(MatrixWorkload.Resolver.class)
   abstract static class TwoSmallTests {
     @RepeatedTest(2)
-    void runsThreeStatements(DataSource dataSource, MatrixWorkload work) throws SQLException {
+    void runsFourStatements(DataSource dataSource, MatrixWorkload work) throws SQLException {
       try (Connection connection = dataSource.getConnection()) {
-        work.run(connection, 3);
+        work.run(connection, 4);
       }
     }
   }
@@ -54,7 +54,4 @@ final class MatrixFixtures {
 
   @DbIntegrationTest
   static class SmallThreeCase extends TwoSmallTests {}
-
-  @DbIntegrationTest
-  static class SmallFourCase extends TwoSmallTests {}
 }

@@ -16,14 +16,17 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 enum MatrixWorkload {
   /** A server-side prepared INSERT: with Nagle on, each of its requests waits for a delayed ACK. */
   DRIVER_PATH("driver path", true),
-  /** A one-packet INSERT, sent through a relay that splits every request. */
-  PATH_WIDE("path-wide", true),
   /** A one-packet 45 ms {@code SLEEP} on the server: server work, timed or not. */
   SERVER_SLEEP("twin: server", false),
   /** A one-packet INSERT, then 45 ms asleep in Java. */
   JAVA_SLEEP("twin: sleep", false),
   /** A one-packet INSERT, then 45 ms of CPU. */
-  CPU("twin: CPU", false);
+  CPU("twin: CPU", false),
+  /**
+   * A one-packet INSERT, sent through a relay that splits every request; last, since the relay
+   * stands in front of the server the cells before it ran on.
+   */
+  PATH_WIDE("path-wide", true);
 
   static final String KEY = "dbit.matrix.workload";
 

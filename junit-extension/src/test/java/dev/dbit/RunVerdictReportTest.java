@@ -1,20 +1,13 @@
 package dev.dbit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.launcher.EngineFilter;
-import org.junit.platform.launcher.core.LauncherConfig;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * One verdict, the same everywhere: when a run of small classes stalls only together, the report
@@ -26,29 +19,15 @@ class RunVerdictReportTest {
 
   @Test
   void everyClassOfAStalledRunIsNamedInTheReport(@TempDir Path dir) throws Exception {
-    Map<String, String> config =
-        new HashMap<>(
+    List<Path> jsons =
+        DbitTestKit.launch(
             DbitTestKit.pinned(
-                Map.of(DbIntegrationTest.JDBC_PARAMS, TransportStallTest.STALLING_DRIVER)));
-    config.put(DbIntegrationTest.REPORT_DIR, dir.toString());
-
-    LauncherFactory.create(
-            LauncherConfig.builder().enableLauncherSessionListenerAutoRegistration(false).build())
-        .execute(
-            LauncherDiscoveryRequestBuilder.request()
-                .selectors(
-                    selectClass(StallVerdictLevelsTest.SmallOneTestCase.class),
-                    selectClass(StallVerdictLevelsTest.SmallTwoTestCase.class),
-                    selectClass(StallVerdictLevelsTest.SmallThreeTestCase.class),
-                    selectClass(StallVerdictLevelsTest.SmallFourTestCase.class))
-                .filters(EngineFilter.includeEngines("junit-jupiter"))
-                .configurationParameters(config)
-                .build());
-
-    List<Path> jsons;
-    try (Stream<Path> files = Files.list(dir)) {
-      jsons = files.filter(f -> f.getFileName().toString().endsWith(".json")).toList();
-    }
+                Map.of(DbIntegrationTest.JDBC_PARAMS, TransportStallTest.STALLING_DRIVER)),
+            dir,
+            StallVerdictLevelsTest.SmallOneTestCase.class,
+            StallVerdictLevelsTest.SmallTwoTestCase.class,
+            StallVerdictLevelsTest.SmallThreeTestCase.class,
+            StallVerdictLevelsTest.SmallFourTestCase.class);
     assertThat(jsons).hasSize(1);
     String json = Files.readString(jsons.get(0));
     assertThat(json).contains("\"dbit.verdict.run\": \"transport stall: ");

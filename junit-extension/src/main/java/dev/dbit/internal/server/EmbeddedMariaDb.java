@@ -239,7 +239,17 @@ public final class EmbeddedMariaDb implements EmbeddedServer {
             "unpacking MariaDB " + VERSION + " binaries into " + baseDir, super::unpackEmbeddedDb);
         Files.writeString(complete, VERSION);
       } catch (IOException e) {
-        throw new ServerStartException("dbit: could not unpack MariaDB into " + baseDir, e);
+        throw new ServerStartException(
+            "dbit: could not unpack MariaDB "
+                + VERSION
+                + " into "
+                + baseDir
+                + ": "
+                + e.getMessage()
+                + ". The binaries take about 350 MB there: free some space or point "
+                + DbIntegrationTest.EMBEDDED_DIR
+                + " at a writable directory that has it.",
+            e);
       }
     }
 

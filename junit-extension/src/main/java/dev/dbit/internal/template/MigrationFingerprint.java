@@ -86,7 +86,17 @@ public final class MigrationFingerprint {
       return files;
     } catch (IOException | URISyntaxException e) {
       throw new ExtensionConfigurationException(
-          "dbit: cannot read migrations at " + location + ": " + e.getMessage(), e);
+          "dbit: cannot read the migrations at "
+              + location
+              + " ("
+              + DbIntegrationTest.MIGRATIONS
+              + "): "
+              + e.getMessage()
+              + ". Point "
+              + DbIntegrationTest.MIGRATIONS
+              + " at a directory on the test class path (classpath:db/migration) or on disk"
+              + " (filesystem:src/test/resources/db/migration).",
+          e);
     }
   }
 
