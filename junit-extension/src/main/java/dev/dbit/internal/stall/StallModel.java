@@ -168,15 +168,27 @@ public final class StallModel {
       // rest of each packet (its own evidence of the transport).
       return new Decision(Outcome.STALL, looks.reason());
     }
-    return everyPathWithoutTimer(looks, metrics, probe);
+    return everyPathWithoutTimer(looks, metrics, calibration, probe);
   }
 
-  /** Rows 11-12: every path stalls and the server has no timer: is the machine busy? */
+  /**
+   * Rows 12-13: every path stalls and the server has no timer. On this machine, a busy server is a
+   * busy machine, which the loopback echo shows; a server elsewhere may be busy while this machine
+   * idles, so there the evidence cannot decide.
+   */
   private static Decision everyPathWithoutTimer(
-      Decision looks, TestMetrics metrics, ProbeResult probe) {
+      Decision looks, TestMetrics metrics, RoundTripBaseline calibration, ProbeResult probe) {
     double fastest = probe.fastestP10();
     double echo = probe.echo().p50();
     double cpuShare = metrics.cpuMillis() / metrics.wallMillis();
+    if (!calibration.loopbackServer()) {
+      return decide(
+          Outcome.UNKNOWN,
+          "every path of the probe is slow (fastest p10 %.2f ms) on a server on another machine,"
+              + " which may be busy while this one idles; start the server with"
+              + " --performance-schema=ON so that dbit can tell",
+          fastest);
+    }
     if (echo * MACHINE_FACTOR > fastest || cpuShare > MAX_CPU_SHARE) {
       return decide(
           Outcome.UNKNOWN,

@@ -210,6 +210,21 @@ class StallModelTest {
           .isEqualTo(Outcome.UNKNOWN);
     }
 
+    /** A shared server elsewhere, saturated while this machine idles, looks like a stall. */
+    @Test
+    void row12_everyPathSlowOnAServerElsewhereIsUnknown() {
+      RoundTripBaseline remote =
+          new RoundTripBaseline(
+              new Percentiles(50, 0.4, 0.5, 0.9), FAST_ECHO, OptionalDouble.empty(), false);
+
+      Decision decision = confirm(RELAYED_INSERTS, remote, probe(FAST_ECHO, 44, 44, 88, 88));
+
+      assertThat(decision.summary(""))
+          .startsWith(
+              "server time unknown: every path of the probe is slow (fastest p10 39.60 ms)"
+                  + " on a server on another machine");
+    }
+
     /** Issue 59, case 1: the evidence row that names the stall. */
     @Test
     void row13_everyPathStallingOnAnIdleMachineIsAStallWithoutATimer() {
