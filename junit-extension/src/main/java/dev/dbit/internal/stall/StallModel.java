@@ -140,7 +140,7 @@ public final class StallModel {
         calibration.roundTrip().p50());
   }
 
-  /** Rows 6-12: a signature weighed against the probe; {@code looks} came from {@link #judge}. */
+  /** Rows 7-13: a signature weighed against the probe; {@code looks} came from {@link #judge}. */
   public static Decision confirm(
       Decision looks, TestMetrics metrics, RoundTripBaseline calibration, ProbeResult probe) {
     if (!probe.anyStalls()) {
@@ -193,8 +193,8 @@ public final class StallModel {
       return decide(
           Outcome.UNKNOWN,
           "every path of the probe is slow (fastest p10 %.2f ms) and so is this machine (loopback"
-              + " echo %.2f ms, test threads computing for %.0f %% of the wall time), so the wait may be a busy"
-              + " server or machine as well as the transport; start the server with"
+              + " echo %.2f ms, test threads computing for %.0f %% of the wall time), so the wait"
+              + " may be a busy server or machine as well as the transport; start the server with"
               + " --performance-schema=ON so that dbit can tell",
           fastest,
           echo,
