@@ -116,8 +116,10 @@ public record ServerDoctor(
       warnings.add(
           String.format(
                   Locale.ROOT,
-                  "the path to the server is slow: SELECT 1 %.2f ms against %.2f ms for a loopback"
-                      + " echo in this JVM (medians, N=%d each, taken alternately)",
+                  "the path to the server is slow: even the quickest SELECT 1s take %.2f ms (p10;"
+                      + " median %.2f ms) against %.2f ms for a loopback echo in this JVM (median;"
+                      + " N=%d each, taken alternately)",
+                  roundTrip.roundTrip().p10(),
                   roundTrip.roundTrip().p50(),
                   roundTrip.echo().p50(),
                   roundTrip.roundTrip().n())

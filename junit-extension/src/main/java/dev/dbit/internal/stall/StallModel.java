@@ -222,10 +222,14 @@ public final class StallModel {
     return path.p50() >= DELAYED_ACK_MS && path.p50() >= floor && (contrast || everythingSlow);
   }
 
-  /** The doctor's question: does the path, not the machine, make the round trip slow? */
+  /**
+   * The doctor's question: does the path, not the machine, make the round trip slow? A slow path
+   * slows every request, so even the quickest (the p10) must be slow; a busy machine still answers
+   * some quickly.
+   */
   public static boolean pathIsSlow(RoundTripBaseline calibration) {
-    double selectOne = calibration.roundTrip().p50();
-    return selectOne > SLOW_ROUND_TRIP_MS && selectOne > MACHINE_FACTOR * calibration.echo().p50();
+    double quickest = calibration.roundTrip().p10();
+    return quickest > SLOW_ROUND_TRIP_MS && quickest > MACHINE_FACTOR * calibration.echo().p50();
   }
 
   /**
