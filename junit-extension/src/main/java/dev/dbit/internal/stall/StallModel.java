@@ -38,17 +38,13 @@ public final class StallModel {
   /** How much slower than the machine's own loopback echo a path must be to be the path's fault. */
   static final double MACHINE_FACTOR = 4;
 
-  /**
-   * How far above the slowest stalled path of the probe a statement may wait and be the stall's.
-   */
+  /** How far above the slowest stalled probe path a statement may wait and be the stall's. */
   static final double PROBE_FACTOR = 3;
 
   /** Largest share of wall time a test computes on its own thread for a path-wide stall. */
   static final double MAX_CPU_SHARE = 0.5;
 
-  /**
-   * A local server answers {@code SELECT 1} in about 0.1 ms; above this, the doctor looks closer.
-   */
+  /** A local server answers {@code SELECT 1} in about 0.1 ms; a path slower than this is slow. */
   public static final double SLOW_ROUND_TRIP_MS = 1.0;
 
   private StallModel() {}
