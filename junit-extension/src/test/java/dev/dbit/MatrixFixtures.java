@@ -23,11 +23,14 @@ final class MatrixFixtures {
     }
   }
 
-  /** Seven tests of three statements (21): judged as a class. */
+  /**
+   * Eight tests of three statements (24): judged as a class, also when a busy machine explains one
+   * of them by a pause (seven, 21 statements, fell to 18 and under the minimum under load).
+   */
   @DbIntegrationTest
   @ExtendWith(MatrixWorkload.Resolver.class)
   static class SmallTestsCase {
-    @RepeatedTest(7)
+    @RepeatedTest(8)
     void runsThreeStatements(DataSource dataSource, MatrixWorkload work) throws SQLException {
       try (Connection connection = dataSource.getConnection()) {
         work.run(connection, 3);

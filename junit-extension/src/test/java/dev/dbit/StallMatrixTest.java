@@ -21,7 +21,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * The stall verdict's matrix: provider x shape x level, each stall shape beside honest twins, every
  * cell run as often as the system property {@value #PROPERTY} says (default 1). A driver-path stall
  * (server-side prepared statements with Nagle on) and a path-wide one (a relay that splits every
- * request) must be caught as one 20-statement test, as a class of seven 3-statement tests and as a
+ * request) must be caught as one 20-statement test, as a class of eight 3-statement tests and as a
  * run of three classes of two 4-statement tests; the twins (45 ms of server sleep, Java sleep or
  * CPU per statement) never flagged. Prints the counts per cell; fails on any miss or false alarm.
  * Tag {@code stall-matrix}: {@code .ci/run} runs it with 3 repeats.
