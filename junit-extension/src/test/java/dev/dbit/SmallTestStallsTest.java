@@ -70,7 +70,7 @@ class SmallTestStallsTest {
           .as("on %s", server)
           .singleElement()
           .asString()
-          .startsWith("ok: " + TESTS + " small tests together; ");
+          .startsWith("ok: " + TESTS + " small tests with ");
       assertThat(containerEntries(results, ReportKeys.STALL_RUN)).as("on %s", server).isEmpty();
     }
   }
@@ -86,7 +86,7 @@ class SmallTestStallsTest {
     DbitTestKit.assertAllSucceeded(results, 2 * TESTS);
     assertThat(containerEntries(results, ReportKeys.STALL_CLASS))
         .anySatisfy(v -> assertThat(v).containsPattern(STALLED_CLASS))
-        .anySatisfy(v -> assertThat(v).startsWith("ok: " + TESTS + " small tests together; "));
+        .anySatisfy(v -> assertThat(v).startsWith("ok: " + TESTS + " small tests with "));
     assertThat(containerEntries(results, ReportKeys.STALL_RUN))
         .first()
         .asString()

@@ -52,7 +52,7 @@ class StallVerdictLevelsTest {
         .allSatisfy(
             v ->
                 assertThat(v)
-                    .startsWith("small: 2 small tests with 6 statements together, fewer than")
+                    .startsWith("small: 2 small tests with 6 statements together; the 2 that")
                     .endsWith("judged with the run"));
     List<Throwable> failures =
         results.containerEvents().failed().stream().map(DbitTestKit::failure).toList();

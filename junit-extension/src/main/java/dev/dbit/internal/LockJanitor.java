@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -156,6 +157,9 @@ final class LockJanitor {
             + " (try-with-resources).");
   }
 
+  /** Numbers each look at the list, for the token that finds the look's own transaction. */
+  private static final AtomicLong LOOKS = new AtomicLong();
+
   /** Longer than MariaDB keeps its copy of the transaction list (100 ms). */
   private static final long TRANSACTION_LIST_REFRESH_NANOS = 120_000_000L;
 
@@ -203,14 +207,19 @@ final class LockJanitor {
 
   /**
    * Reads the list inside a transaction of the control connection's own: the copy is fresh when it
-   * shows that transaction, which began after the test ended.
+   * shows that transaction running this very look, told by a token in the look's text. An older
+   * look's transaction in a copy that others keep from refreshing is not enough: the copy can then
+   * show a transaction that ended long ago on a connection still open.
    */
   private Look openTransactions(Set<Long> rolledBack) throws SQLException {
+    String token = "dbit-look-" + LOOKS.incrementAndGet() + "-";
     return MultiStatement.executeReadingLast(
         control.get(),
         "START TRANSACTION WITH CONSISTENT SNAPSHOT;"
             + " SELECT p.ID, t.trx_rows_modified, t.trx_rows_locked, t.trx_started, t.trx_id,"
-            + " t.trx_tables_locked, p.ID = CONNECTION_ID()"
+            + " t.trx_tables_locked, p.ID = CONNECTION_ID(), LOCATE('"
+            + token
+            + "', t.trx_query) > 0"
             + " FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p"
             + " ON p.ID = t.trx_mysql_thread_id WHERE p.ID = CONNECTION_ID() OR (p.DB = "
             + SqlIdentifiers.literal(schema)
@@ -222,7 +231,7 @@ final class LockJanitor {
           while (rows.next()) {
             long thread = rows.getLong(1);
             if (rows.getBoolean(7)) {
-              fresh = true;
+              fresh |= rows.getBoolean(8);
             } else if (!rolledBack.contains(thread)) {
               open.put(
                   rows.getString(5),

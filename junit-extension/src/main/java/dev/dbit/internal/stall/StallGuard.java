@@ -74,23 +74,30 @@ public final class StallGuard {
   }
 
   /**
-   * Judges the small tests of {@code tally} that show the signature alone as if they were one test;
-   * while all its small tests together ran fewer statements than the minimum, the verdict says they
-   * are judged with the run.
+   * Judges the small tests of {@code tally} that show the signature alone as if they were one test.
+   * Too few statements to judge are judged with the run, and only a class whose statements mostly
+   * look honest is called so: one whose small tests mostly stall is never "ok".
    */
   public Assessment assessTogether(StallTally tally) {
-    if (tally.smallStatements() < StallModel.MIN_STATEMENTS) {
+    TestMetrics total = tally.total();
+    if (tally.smallStatements() < StallModel.MIN_STATEMENTS
+        || total.statements() < StallModel.MIN_STATEMENTS) {
       String reason =
           String.format(
               Locale.ROOT,
-              "%d small tests with %d statements together, fewer than %d: judged with the run",
+              "%d small tests with %d statements together; the %d that look stalled alone ran %d,"
+                  + " fewer than %d",
               tally.smallTests(),
               tally.smallStatements(),
+              tally.tests().size(),
+              total.statements(),
               StallModel.MIN_STATEMENTS);
-      StallModel.Decision small = new StallModel.Decision(StallModel.Outcome.SMALL, reason);
-      return new Assessment(small, small.summary(""), Optional.empty());
+      StallModel.Decision decision =
+          tally.smallStatements() >= Math.max(StallModel.MIN_STATEMENTS, 2 * total.statements())
+              ? new StallModel.Decision(StallModel.Outcome.HONEST, reason)
+              : new StallModel.Decision(StallModel.Outcome.SMALL, reason + ": judged with the run");
+      return new Assessment(decision, decision.summary(""), Optional.empty());
     }
-    TestMetrics total = tally.total();
     String together =
         tally.tests().size() == tally.smallTests()
             ? String.format(Locale.ROOT, "%d small tests together, ", tally.smallTests())
@@ -99,19 +106,6 @@ public final class StallGuard {
                 "%d of %d small tests together, ",
                 tally.tests().size(),
                 tally.smallTests());
-    if (total.statements() < StallModel.MIN_STATEMENTS) {
-      String reason =
-          String.format(
-              Locale.ROOT,
-              "%d small tests together; the %d that look stalled alone ran %d statements, fewer"
-                  + " than %d",
-              tally.smallTests(),
-              tally.tests().size(),
-              total.statements(),
-              StallModel.MIN_STATEMENTS);
-      StallModel.Decision honest = new StallModel.Decision(StallModel.Outcome.HONEST, reason);
-      return new Assessment(honest, honest.summary(""), Optional.empty());
-    }
     return confirmed(
         StallModel.judge(total, baseline),
         together,
