@@ -18,6 +18,10 @@ enum MatrixWorkload {
   DRIVER_PATH("driver path", true),
   /** A one-packet 45 ms {@code SLEEP} on the server: server work, timed or not. */
   SERVER_SLEEP("twin: server", false),
+  /** A one-packet join of 100,000 rows, computed by the server: server work without a sleep. */
+  SERVER_JOIN("twin: join", false),
+  /** Twenty fast one-packet statements for each statement of the others. */
+  MANY_FAST("twin: many fast", false),
   /** A one-packet INSERT, then 45 ms asleep in Java. */
   JAVA_SLEEP("twin: sleep", false),
   /** A one-packet INSERT, then 45 ms of CPU. */
@@ -29,6 +33,18 @@ enum MatrixWorkload {
   PATH_WIDE("path-wide", true);
 
   static final String KEY = "dbit.matrix.workload";
+
+  /** Ten digits, five times over, joined: 10^5 rows counted by the server in one request. */
+  private static final String JOIN =
+      "SELECT COUNT(*) FROM "
+          + java.util.stream.IntStream.range(0, 5)
+              .mapToObj(
+                  t ->
+                      "(SELECT 0 d UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION"
+                          + " ALL SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7"
+                          + " UNION ALL SELECT 8 UNION ALL SELECT 9) t"
+                          + t)
+              .collect(java.util.stream.Collectors.joining(" CROSS JOIN "));
 
   private final String label;
   private final boolean stalls;
@@ -58,10 +74,18 @@ enum MatrixWorkload {
             insert.executeUpdate();
           }
         }
-        case SERVER_SLEEP -> {
+        case SERVER_SLEEP, SERVER_JOIN -> {
           try (Statement statement = connection.createStatement();
-              ResultSet rows = statement.executeQuery("SELECT SLEEP(0.045)")) {
+              ResultSet rows =
+                  statement.executeQuery(this == SERVER_JOIN ? JOIN : "SELECT SLEEP(0.045)")) {
             rows.next();
+          }
+        }
+        case MANY_FAST -> {
+          try (Statement statement = connection.createStatement()) {
+            for (int fast = 0; fast < 20; fast++) {
+              statement.executeUpdate("INSERT INTO brand (name) VALUES ('fast-" + fast + "')");
+            }
           }
         }
         default -> {

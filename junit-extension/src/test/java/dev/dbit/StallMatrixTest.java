@@ -22,9 +22,10 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * cell run as often as the system property {@value #PROPERTY} says (default 1). A driver-path stall
  * (server-side prepared statements with Nagle on) and a path-wide one (a relay that splits every
  * request) must be caught as one 20-statement test, as a class of eight 3-statement tests and as a
- * run of three classes of two 4-statement tests; the twins (45 ms of server sleep, Java sleep or
- * CPU per statement) never flagged. Prints the counts per cell; fails on any miss or false alarm.
- * Tag {@code stall-matrix}: {@code .ci/run} runs it with 3 repeats.
+ * run of three classes of two 4-statement tests, on every provider (the containers too); the twins
+ * (45 ms of server sleep, a join the server computes, Java sleep or CPU per statement, and twenty
+ * fast statements for each) never flagged. Prints the counts per cell; fails on any miss or false
+ * alarm. Tag {@code stall-matrix}: {@code .ci/run} runs it with 3 repeats.
  */
 @Tag("stall-matrix")
 class StallMatrixTest {
@@ -39,15 +40,16 @@ class StallMatrixTest {
   void everyStallIsCaughtAtEveryLevelAndNoTwinIsFlagged() throws Exception {
     int repeats = Integer.getInteger(PROPERTY, 1);
     for (int repeat = 0; repeat < repeats; repeat++) {
-      runProvider("embedded MariaDB 11.4.5", Map.of(), true);
-      runProvider("embedded MySQL 8.0.31", EmbeddedMySqlTest.MYSQL, true);
+      runProvider("embedded MariaDB 11.4.5", Map.of(), Map.of());
+      runProvider("embedded MySQL 8.0.31", EmbeddedMySqlTest.MYSQL, Map.of());
       if (ExternalServerTest.reachable()) {
-        runProvider("MariaDB 10.11 on 3306, no timer", ExternalServerTest.CONFIG, true);
+        runProvider("MariaDB 10.11 on 3306, no timer", ExternalServerTest.CONFIG, Map.of());
       }
       for (String image :
           List.of(TestcontainersProviderTest.MARIADB, TestcontainersProviderTest.MYSQL)) {
         if (dockerHolds(image)) {
-          runProvider("Testcontainers " + image, TestcontainersProviderTest.config(image), false);
+          runProvider(
+              "Testcontainers " + image, TestcontainersProviderTest.config(image), containerRoot());
         }
       }
     }
@@ -57,18 +59,17 @@ class StallMatrixTest {
 
   /**
    * Every shape on one provider; the path-wide shape, last, through a relay in front of the
-   * provider's own server (whose root needs no password), where {@code relay}.
+   * provider's own server, reached as an external one with {@code root}'s settings.
    */
-  private void runProvider(String provider, Map<String, String> server, boolean relay)
+  private void runProvider(String provider, Map<String, String> server, Map<String, String> root)
       throws IOException {
     int port = 0;
     for (MatrixWorkload shape : MatrixWorkload.values()) {
       Map<String, String> config = new HashMap<>(TransportStallTest.onSmallShop());
       config.put(MatrixWorkload.KEY, shape.name());
       if (shape == MatrixWorkload.PATH_WIDE) {
-        if (relay) {
-          runThroughRelay(provider, config, port);
-        }
+        config.putAll(root);
+        runThroughRelay(provider, config, port);
         continue;
       }
       config.putAll(server);
@@ -89,6 +90,14 @@ class StallMatrixTest {
       assertThat(look.usable()).as(look.finding()).isTrue();
     }
     return look.usable();
+  }
+
+  /** The containers' root (TestcontainersMySql sets its password): a password file of its own. */
+  private static Map<String, String> containerRoot() throws IOException {
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("dbit-matrix", ".password");
+    file.toFile().deleteOnExit();
+    java.nio.file.Files.writeString(file, "dbit-test-only");
+    return Map.of(DbIntegrationTest.USER, "root", DbIntegrationTest.PASSWORD_FILE, file.toString());
   }
 
   /** The relay's runs cross it only for what they measure: the template is built directly. */
