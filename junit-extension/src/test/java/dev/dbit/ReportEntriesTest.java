@@ -38,7 +38,7 @@ class ReportEntriesTest {
                 ReportKeys.VERDICT,
                 ReportKeys.STATEMENT_KINDS,
                 ReportKeys.SHAPES,
-                ReportKeys.REPEATS))
+                ReportKeys.N_PLUS_ONE))
         .containsExactly(
             "dbit.server",
             "dbit.template",

@@ -66,12 +66,12 @@ class SmallTestStallsTest {
           DbitTestKit.run(HonestSmallTestCase.class, with(server, STALLING));
 
       DbitTestKit.assertAllSucceeded(results, TESTS);
-      assertThat(containerEntries(results, ReportKeys.STALL_CLASS))
+      assertThat(containerEntries(results, ReportKeys.VERDICT_CLASS))
           .as("on %s", server)
           .singleElement()
           .asString()
           .startsWith("ok: " + TESTS + " small tests with ");
-      assertThat(containerEntries(results, ReportKeys.STALL_RUN)).as("on %s", server).isEmpty();
+      assertThat(containerEntries(results, ReportKeys.VERDICT_RUN)).as("on %s", server).isEmpty();
     }
   }
 
@@ -84,10 +84,10 @@ class SmallTestStallsTest {
         DbitTestKit.run(config, SmallPreparedTestCase.class, HonestSmallTestCase.class);
 
     DbitTestKit.assertAllSucceeded(results, 2 * TESTS);
-    assertThat(containerEntries(results, ReportKeys.STALL_CLASS))
+    assertThat(containerEntries(results, ReportKeys.VERDICT_CLASS))
         .anySatisfy(v -> assertThat(v).containsPattern(STALLED_CLASS))
         .anySatisfy(v -> assertThat(v).startsWith("ok: " + TESTS + " small tests with "));
-    assertThat(containerEntries(results, ReportKeys.STALL_RUN))
+    assertThat(containerEntries(results, ReportKeys.VERDICT_RUN))
         .first()
         .asString()
         .containsPattern("^transport stall: [0-9]+ statements waited ")
@@ -140,7 +140,7 @@ class SmallTestStallsTest {
         .isBetween(2L * TESTS, 3L * TESTS);
     assertThat(((TransportStallError) failure).metrics().jdbcMillisPerStatement())
         .isGreaterThan(30);
-    assertThat(containerEntries(results, ReportKeys.STALL_CLASS))
+    assertThat(containerEntries(results, ReportKeys.VERDICT_CLASS))
         .singleElement()
         .asString()
         .containsPattern(STALLED_CLASS);

@@ -128,14 +128,14 @@ class StallMatrixTest {
         provider,
         shape,
         "class",
-        SmallTestStallsTest.containerEntries(testAndClass, ReportKeys.STALL_CLASS));
+        SmallTestStallsTest.containerEntries(testAndClass, ReportKeys.VERDICT_CLASS));
     EngineExecutionResults run =
         DbitTestKit.run(
             config,
             MatrixFixtures.SmallOneCase.class,
             MatrixFixtures.SmallTwoCase.class,
             MatrixFixtures.SmallThreeCase.class);
-    List<String> runVerdicts = SmallTestStallsTest.containerEntries(run, ReportKeys.STALL_RUN);
+    List<String> runVerdicts = SmallTestStallsTest.containerEntries(run, ReportKeys.VERDICT_RUN);
     count(provider, shape, "run", runVerdicts.isEmpty() ? List.of("none") : runVerdicts);
     return Integer.parseInt(server.group(1));
   }

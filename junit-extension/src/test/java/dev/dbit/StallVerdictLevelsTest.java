@@ -47,7 +47,7 @@ class StallVerdictLevelsTest {
     assertThat(results.testEvents().succeeded().count())
         .as("each test alone passes: too small to judge")
         .isEqualTo(8);
-    assertThat(classEntries(results, ReportKeys.STALL_CLASS))
+    assertThat(classEntries(results, ReportKeys.VERDICT_CLASS))
         .hasSize(4)
         .allSatisfy(
             v ->
@@ -70,7 +70,7 @@ class StallVerdictLevelsTest {
             "StallVerdictLevelsTest$SmallTwoTestCase (",
             "StallVerdictLevelsTest$SmallThreeTestCase (",
             "StallVerdictLevelsTest$SmallFourTestCase (");
-    assertThat(classEntries(results, ReportKeys.STALL_RUN))
+    assertThat(classEntries(results, ReportKeys.VERDICT_RUN))
         .singleElement()
         .asString()
         .startsWith("transport stall: ");
@@ -87,7 +87,7 @@ class StallVerdictLevelsTest {
 
     DbitTestKit.assertAllSucceeded(results, 2);
     assertThat(results.containerEvents().failed().count()).isZero();
-    assertThat(classEntries(results, ReportKeys.STALL_CLASS))
+    assertThat(classEntries(results, ReportKeys.VERDICT_CLASS))
         .singleElement()
         .asString()
         .startsWith("server time unknown: 2 small tests together, ")

@@ -45,7 +45,7 @@ class StatementShapesTest {
     assertThat(entries.get(ReportKeys.SHAPES).split("\n")[0])
         .startsWith("12\t12\tselect\t")
         .endsWith("\t" + LOOKUP_SHAPE);
-    assertThat(entries.get(ReportKeys.REPEATS))
+    assertThat(entries.get(ReportKeys.N_PLUS_ONE))
         .startsWith("likely N+1: one select shape ran with at least 10 different values")
         .contains("12 x  " + LOOKUP_SHAPE)
         .contains("join fetch");
@@ -54,7 +54,7 @@ class StatementShapesTest {
   @Test
   void writesInALoopAreNotReported() {
     EngineExecutionResults results =
-        DbitTestKit.run(InsertLoopTestCase.class, onSmallShop("dbit.repeats.mode", "fail"));
+        DbitTestKit.run(InsertLoopTestCase.class, onSmallShop("dbit.n-plus-one.mode", "fail"));
 
     DbitTestKit.assertAllSucceeded(results, 1);
     assertThat(testEntries(results).get(ReportKeys.STATEMENT_KINDS))
@@ -66,13 +66,13 @@ class StatementShapesTest {
     EngineExecutionResults results = DbitTestKit.run(JoinTestCase.class, onSmallShop());
 
     DbitTestKit.assertAllSucceeded(results, 1);
-    assertThat(testEntries(results)).doesNotContainKey(ReportKeys.REPEATS);
+    assertThat(testEntries(results)).doesNotContainKey(ReportKeys.N_PLUS_ONE);
   }
 
   @Test
   void inFailModeTheLoopFailsTheTestNamingTheShape() {
     EngineExecutionResults results =
-        DbitTestKit.run(LoopTestCase.class, onSmallShop("dbit.repeats.mode", "fail"));
+        DbitTestKit.run(LoopTestCase.class, onSmallShop("dbit.n-plus-one.mode", "fail"));
 
     List<Throwable> failures =
         results.testEvents().failed().stream()
@@ -88,10 +88,11 @@ class StatementShapesTest {
   @Test
   void anAcceptedRepeatIsNotReportedButOneBeyondItsLimitIs() {
     DbitTestKit.assertAllSucceeded(
-        DbitTestKit.run(AcceptedTestCase.class, onSmallShop("dbit.repeats.mode", "fail")), 1);
+        DbitTestKit.run(AcceptedTestCase.class, onSmallShop("dbit.n-plus-one.mode", "fail")), 1);
 
     EngineExecutionResults beyond =
-        DbitTestKit.run(AcceptedUpToFiveTestCase.class, onSmallShop("dbit.repeats.mode", "fail"));
+        DbitTestKit.run(
+            AcceptedUpToFiveTestCase.class, onSmallShop("dbit.n-plus-one.mode", "fail"));
     assertThat(beyond.testEvents().failed().count()).isEqualTo(1);
   }
 
@@ -192,7 +193,7 @@ class StatementShapesTest {
   @DbIntegrationTest
   static class AcceptedTestCase {
     @Test
-    @AcceptRepeats("FROM brand   WHERE id")
+    @AcceptNPlusOne("FROM brand   WHERE id")
     void loadsBrandsOneByOneOnPurpose(DataSource dataSource) throws SQLException {
       lookUpOneByOne(dataSource, 12);
     }
@@ -200,7 +201,7 @@ class StatementShapesTest {
 
   // snippet accept-repeats {
   @DbIntegrationTest
-  @AcceptRepeats(value = "from brand where id", atMost = 5)
+  @AcceptNPlusOne(value = "from brand where id", atMost = 5)
   static class AcceptedUpToFiveTestCase {
     @Test
     void loadsMoreThanAccepted(DataSource dataSource) throws SQLException {

@@ -135,7 +135,7 @@ class TestcontainersProviderTest {
     assertThat(small.containerEvents().failed().stream().map(DbitTestKit::failure).toList())
         .as(
             "the class verdict on %s: %s",
-            image, SmallTestStallsTest.containerEntries(small, ReportKeys.STALL_CLASS))
+            image, SmallTestStallsTest.containerEntries(small, ReportKeys.VERDICT_CLASS))
         .singleElement()
         .isInstanceOf(TransportStallError.class)
         .extracting(Throwable::getMessage)

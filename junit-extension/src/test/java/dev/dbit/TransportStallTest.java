@@ -222,7 +222,7 @@ class TransportStallTest {
                     + " trip; every request of every path waits \\(fastest p10 [0-9.]+ ms\\)"
                     + " while this machine answers a loopback echo in [0-9.]+ ms")
             .contains("every request stalls, even a one-packet SELECT 1");
-        assertThat(SmallTestStallsTest.containerEntries(results, ReportKeys.STALL_CLASS))
+        assertThat(SmallTestStallsTest.containerEntries(results, ReportKeys.VERDICT_CLASS))
             .anySatisfy(v -> assertThat(v).startsWith("transport stall: "));
       }
     }

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -157,9 +156,6 @@ final class LockJanitor {
             + " (try-with-resources).");
   }
 
-  /** Numbers each look at the list, for the token that finds the look's own transaction. */
-  private static final AtomicLong LOOKS = new AtomicLong();
-
   /** Longer than MariaDB keeps its copy of the transaction list (100 ms). */
   private static final long TRANSACTION_LIST_REFRESH_NANOS = 120_000_000L;
 
@@ -212,7 +208,7 @@ final class LockJanitor {
    * show a transaction that ended long ago on a connection still open.
    */
   private Look openTransactions(Set<Long> rolledBack) throws SQLException {
-    String token = "dbit-look-" + LOOKS.incrementAndGet() + "-";
+    String token = "dbit-look-" + System.nanoTime() + "-";
     return MultiStatement.executeReadingLast(
         control.get(),
         "START TRANSACTION WITH CONSISTENT SNAPSHOT;"

@@ -71,7 +71,7 @@ public final class ConfigurationReader {
         embeddedDir(),
         image(),
         stall(),
-        values.choice(DbIntegrationTest.REPEATS_MODE, Mode.class, Mode.WARN),
+        values.choice(DbIntegrationTest.N_PLUS_ONE_MODE, Mode.class, Mode.WARN),
         values.yesOrNo(DbIntegrationTest.RESET_AUTO_INCREMENT),
         values.yesOrNo(DbIntegrationTest.RESET_TRIGGERS, true),
         timeouts(),

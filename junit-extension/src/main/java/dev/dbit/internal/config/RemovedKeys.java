@@ -34,7 +34,9 @@ final class RemovedKeys {
                   + " SQL; remove the key",
               "dbit.repeats.threshold",
               "a select shape run with 10 different values counts as a likely N+1; accept a known"
-                  + " one with @AcceptRepeats, or set dbit.repeats.mode=off"));
+                  + " one with @AcceptNPlusOne, or set dbit.n-plus-one.mode=off",
+              "dbit.repeats.mode",
+              "it is dbit.n-plus-one.mode now (fail, warn or off); rename the key"));
 
   private RemovedKeys() {}
 

@@ -1,6 +1,6 @@
 package dev.dbit.internal.extension;
 
-import dev.dbit.AcceptRepeats;
+import dev.dbit.AcceptNPlusOne;
 import dev.dbit.StatementKind;
 import dev.dbit.StatementShape;
 import dev.dbit.TestMetrics;
@@ -15,7 +15,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * Likely N+1s of one finished test: select shapes it ran at least {@value #THRESHOLD} times with
- * different values, less those an {@link AcceptRepeats} on the test or its class accepts. Writes
+ * different values, less those an {@link AcceptNPlusOne} on the test or its class accepts. Writes
  * repeated in a loop are left out: tests set up their rows that way, and {@link
  * dev.dbit.ExpectStatements} bounds them where it matters.
  */
@@ -30,7 +30,7 @@ final class RepeatCheck {
     if (mode == Mode.OFF) {
       return Optional.empty();
     }
-    List<AcceptRepeats> accepted = accepted(context);
+    List<AcceptNPlusOne> accepted = accepted(context);
     List<StatementShape> repeated =
         metrics.shapes().stream()
             .filter(shape -> shape.kind() == StatementKind.SELECT)
@@ -40,7 +40,7 @@ final class RepeatCheck {
     return repeated.isEmpty() ? Optional.empty() : Optional.of(describe(repeated));
   }
 
-  static boolean accepts(AcceptRepeats accept, StatementShape shape) {
+  static boolean accepts(AcceptNPlusOne accept, StatementShape shape) {
     return shape.count() <= accept.atMost() && normal(shape.sql()).contains(normal(accept.value()));
   }
 
@@ -48,20 +48,20 @@ final class RepeatCheck {
     return text.trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
   }
 
-  private static List<AcceptRepeats> accepted(ExtensionContext context) {
-    List<AcceptRepeats> accepted = new ArrayList<>();
+  private static List<AcceptNPlusOne> accepted(ExtensionContext context) {
+    List<AcceptNPlusOne> accepted = new ArrayList<>();
     StatementBudget.methodContext(context)
         .flatMap(ExtensionContext::getTestMethod)
         .ifPresent(
             m ->
                 accepted.addAll(
-                    AnnotationSupport.findRepeatableAnnotations(m, AcceptRepeats.class)));
+                    AnnotationSupport.findRepeatableAnnotations(m, AcceptNPlusOne.class)));
     context
         .getTestClass()
         .ifPresent(
             c ->
                 accepted.addAll(
-                    AnnotationSupport.findRepeatableAnnotations(c, AcceptRepeats.class)));
+                    AnnotationSupport.findRepeatableAnnotations(c, AcceptNPlusOne.class)));
     return accepted;
   }
 
@@ -87,8 +87,8 @@ final class RepeatCheck {
                 "%nLoad those rows with one statement: a join, or one IN-list fetch (... in (?, ?,"
                     + " ...)); with JPA, a fetch join (join fetch, @EntityGraph) or a batch size"
                     + " (@BatchSize, hibernate.default_batch_fetch_size). A known one:"
-                    + " @AcceptRepeats(\"<part of the shape>\") on the test or its class;"
-                    + " dbit.repeats.mode=warn|fail|off."))
+                    + " @AcceptNPlusOne(\"<part of the shape>\") on the test or its class;"
+                    + " dbit.n-plus-one.mode=warn|fail|off."))
         .toString();
   }
 }

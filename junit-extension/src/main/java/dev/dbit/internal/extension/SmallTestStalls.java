@@ -65,7 +65,7 @@ final class SmallTestStalls {
     DbitRun dbit = run.get();
     StallGuard guard = dbit.stallGuard();
     StallGuard.Assessment forClass = guard.assessTogether(tally);
-    tell(classContext, dbit, ReportKeys.STALL_CLASS, forClass.summary());
+    tell(classContext, dbit, ReportKeys.VERDICT_CLASS, forClass.summary());
     Optional<String> forRun = judgeRun(classContext, dbit);
     String testClass = classContext.getRequiredTestClass().getName();
     StallTally runTally = runTally(classContext);
@@ -107,7 +107,7 @@ final class SmallTestStalls {
     int tests = run.tests().size();
     if (message.isPresent() && tests >= 2 * toldAt.get()) {
       toldAt.set(tests);
-      tell(classContext, dbit, ReportKeys.STALL_RUN, message.get());
+      tell(classContext, dbit, ReportKeys.VERDICT_RUN, message.get());
     }
     return message;
   }

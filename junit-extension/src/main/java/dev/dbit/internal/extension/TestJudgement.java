@@ -89,7 +89,7 @@ final class TestJudgement {
     context.publishReportEntry(entries);
     Map<String, String> line = new LinkedHashMap<>(entries);
     line.remove(ReportKeys.SHAPES);
-    line.remove(ReportKeys.REPEATS);
+    line.remove(ReportKeys.N_PLUS_ONE);
     line.put(ReportKeys.RESET_MS, resetMillis);
     if (run.config().reportTestLines()) {
       SurefireLine.print(System.out, line);
@@ -118,7 +118,7 @@ final class TestJudgement {
     if (!metrics.shapes().isEmpty()) {
       entries.put(ReportKeys.SHAPES, ShapeLines.entry(metrics.shapes()));
     }
-    repeats.ifPresent(text -> entries.put(ReportKeys.REPEATS, text));
+    repeats.ifPresent(text -> entries.put(ReportKeys.N_PLUS_ONE, text));
     return entries;
   }
 

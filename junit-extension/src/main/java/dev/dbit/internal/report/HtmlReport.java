@@ -85,7 +85,7 @@ final class HtmlReport {
       const stalls = tests.filter(t => t.stall).length + forks.reduce((n, f) =>
         n + Object.values(f.classes || {}).filter(v => v.startsWith('transport stall')).length
           + (f.run['dbit.verdict.run'] ? 1 : 0), 0);
-      const repeated = tests.filter(t => t.repeats);
+      const repeated = tests.filter(t => t.nPlusOne);
       document.getElementById('summary').textContent =
         `${tests.length} tests, ${stalls} transport stalls, ${repeated.length} with a likely N+1 (click a test for its statement shapes)`;
       const findings = document.getElementById('findings');
@@ -111,7 +111,7 @@ final class HtmlReport {
         const head = document.createElement('b');
         head.textContent = `${name(t)}: likely N+1`;
         const body = document.createElement('pre');
-        body.textContent = t.repeats;
+        body.textContent = t.nPlusOne;
         box.append(head, body);
         findings.append(box);
       }

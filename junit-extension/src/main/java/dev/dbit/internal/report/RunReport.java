@@ -119,7 +119,7 @@ final class RunReport {
 
   /** The run-level finding first: small tests that stall only together are easy to miss. */
   private void appendRunStall(StringBuilder text) {
-    String runStall = runEntries.get(ReportKeys.STALL_RUN);
+    String runStall = runEntries.get(ReportKeys.VERDICT_RUN);
     if (runStall != null) {
       text.append("  TRANSPORT STALL across this run's small tests:")
           .append(System.lineSeparator());
@@ -134,7 +134,7 @@ final class RunReport {
     List<TestRecord> stalls =
         tests.stream().filter(TestRecord::stalled).collect(Collectors.toList());
     long classes = classVerdicts.values().stream().filter(v -> v.startsWith("transport")).count();
-    boolean run = runEntries.containsKey(ReportKeys.STALL_RUN);
+    boolean run = runEntries.containsKey(ReportKeys.VERDICT_RUN);
     text.append(
         String.format(
             Locale.ROOT,
@@ -219,10 +219,10 @@ final class RunReport {
         .append(kindsJson(t.entries.getOrDefault(ReportKeys.STATEMENT_KINDS, "")))
         .append(", \"shapes\": ")
         .append(shapesJson(t.entries.getOrDefault(ReportKeys.SHAPES, "")))
-        .append(", \"repeats\": ")
+        .append(", \"nPlusOne\": ")
         .append(
-            t.entries.containsKey(ReportKeys.REPEATS)
-                ? Json.string(t.entries.get(ReportKeys.REPEATS))
+            t.entries.containsKey(ReportKeys.N_PLUS_ONE)
+                ? Json.string(t.entries.get(ReportKeys.N_PLUS_ONE))
                 : "null")
         .append("}")
         .toString();

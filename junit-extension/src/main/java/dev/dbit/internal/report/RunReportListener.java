@@ -83,7 +83,7 @@ public final class RunReportListener implements TestExecutionListener {
     if (id.isTest()) {
       record(id).entries.putAll(dbit);
     } else {
-      String classVerdict = dbit.remove(ReportKeys.STALL_CLASS);
+      String classVerdict = dbit.remove(ReportKeys.VERDICT_CLASS);
       if (classVerdict != null) {
         classVerdicts.merge(id.getDisplayName(), classVerdict, RunReportListener::stallFirst);
       }
@@ -111,7 +111,7 @@ public final class RunReportListener implements TestExecutionListener {
 
   /** A class's verdict when the run's small tests stalled together and it had some of them. */
   static final String WITH_THE_RUN =
-      "transport stall: with the run's small tests (" + ReportKeys.STALL_RUN + ")";
+      "transport stall: with the run's small tests (" + ReportKeys.VERDICT_RUN + ")";
 
   /** A stall verdict stays, unless the class's own stall verdict comes after the run's. */
   private static String stallFirst(String earlier, String later) {

@@ -80,8 +80,7 @@ public final class StallGuard {
    */
   public Assessment assessTogether(StallTally tally) {
     TestMetrics total = tally.total();
-    if (tally.smallStatements() < StallModel.MIN_STATEMENTS
-        || total.statements() < StallModel.MIN_STATEMENTS) {
+    if (total.statements() < StallModel.MIN_STATEMENTS) {
       String reason =
           String.format(
               Locale.ROOT,

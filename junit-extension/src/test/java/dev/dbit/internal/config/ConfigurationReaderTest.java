@@ -161,7 +161,7 @@ class ConfigurationReaderTest {
             + " connection. Remove it from dbit.jdbc.params.",
         "dbit.stall.mode|strict|dbit: invalid value 'strict' for dbit.stall.mode. Allowed values:"
             + " fail, warn, off.",
-        "dbit.repeats.mode|loud|dbit: invalid value 'loud' for dbit.repeats.mode. Allowed values:"
+        "dbit.n-plus-one.mode|loud|dbit: invalid value 'loud' for dbit.n-plus-one.mode. Allowed values:"
             + " fail, warn, off.",
         "dbit.embedded.engine|postgres|dbit: invalid value 'postgres' for dbit.embedded.engine."
             + " Allowed values: auto, mariadb, mysql, or the path of a MySQL 8 …/bin/mysqld.",
@@ -176,7 +176,9 @@ class ConfigurationReaderTest {
             + " run; remove the key.",
         "dbit.repeats.threshold|5|dbit: dbit.repeats.threshold is no longer read: a select shape run"
             + " with 10 different values counts as a likely N+1; accept a known one with"
-            + " @AcceptRepeats, or set dbit.repeats.mode=off.",
+            + " @AcceptNPlusOne, or set dbit.n-plus-one.mode=off.",
+        "dbit.repeats.mode|off|dbit: dbit.repeats.mode is no longer read: it is"
+            + " dbit.n-plus-one.mode now (fail, warn or off); rename the key.",
         "dbit.reset.auto-increment|yes|dbit: invalid value 'yes' for dbit.reset.auto-increment."
             + " Allowed values: true, false.",
         "dbit.image|MySQL 8|dbit: invalid value 'MySQL 8' for dbit.image. Give a Docker image"

@@ -19,7 +19,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /**
  * A lazy collection read in a loop, the N+1 every JPA team meets: dbit reports the query that ran
  * once per order as a likely N+1 (a console line and the reports, or a failure with {@code
- * dbit.repeats.mode=fail}); the same sum from one fetch join is not reported.
+ * dbit.n-plus-one.mode=fail}); the same sum from one fetch join is not reported.
  */
 @DataJpaTest
 @Import(OrderHistory.class)

@@ -115,7 +115,7 @@ class SpringBootEngineTest {
         EngineTestKit.engine("junit-jupiter")
             .selectors(selectClass(OrderHistoryTest.class))
             .enableImplicitConfigurationParameters(false)
-            .configurationParameter("dbit.repeats.mode", "fail");
+            .configurationParameter("dbit.n-plus-one.mode", "fail");
     System.getProperties().stringPropertyNames().stream()
         .filter(key -> key.startsWith("dbit.") && !key.startsWith("dbit.repeats"))
         .forEach(key -> kit.configurationParameter(key, System.getProperty(key)));

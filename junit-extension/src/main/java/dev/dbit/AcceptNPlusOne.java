@@ -13,12 +13,12 @@ import org.apiguardian.api.API;
 
 /**
  * Accepts a known repeat: a statement shape the test runs many times with different values, which
- * dbit otherwise reports as a likely N+1 ({@link DbIntegrationTest#REPEATS_MODE}). On a method or a
- * class; repeatable, one per shape.
+ * dbit otherwise reports as a likely N+1 ({@link DbIntegrationTest#N_PLUS_ONE_MODE}). On a method
+ * or a class; repeatable, one per shape.
  *
  * <pre>{@code
  * @Test
- * @AcceptRepeats(value = "insert into audit_event", atMost = 50)
+ * @AcceptNPlusOne(value = "insert into audit_event", atMost = 50)
  * void importsFiftyRowsOneByOneOnPurpose(DataSource dataSource) { ... }
  * }</pre>
  *
@@ -29,8 +29,8 @@ import org.apiguardian.api.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
-@Repeatable(AcceptRepeats.List.class)
-public @interface AcceptRepeats {
+@Repeatable(AcceptNPlusOne.List.class)
+public @interface AcceptNPlusOne {
   /**
    * Part of the shape as dbit prints it, compared without regard to case and runs of whitespace,
    * for example {@code "from order_line where order_id = ?"}; empty (default) accepts any shape.
@@ -40,12 +40,12 @@ public @interface AcceptRepeats {
   /** The most executions of a matching shape accepted; more are reported again. */
   int atMost() default Integer.MAX_VALUE;
 
-  /** Holds several {@link AcceptRepeats} on one element. */
+  /** Holds several {@link AcceptNPlusOne} on one element. */
   @Target({ElementType.METHOD, ElementType.TYPE})
   @Retention(RetentionPolicy.RUNTIME)
   @Documented
   @Inherited
   @interface List {
-    AcceptRepeats[] value();
+    AcceptNPlusOne[] value();
   }
 }
