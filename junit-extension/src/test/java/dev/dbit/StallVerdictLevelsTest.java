@@ -52,7 +52,7 @@ class StallVerdictLevelsTest {
         .allSatisfy(
             v ->
                 assertThat(v)
-                    .startsWith("small: 2 small tests with 6 statements together; the 2 that")
+                    .startsWith("small: 2 small tests with 6 statements together; 2 with the stall")
                     .endsWith("judged with the run"));
     List<Throwable> failures =
         results.containerEvents().failed().stream().map(DbitTestKit::failure).toList();

@@ -112,10 +112,13 @@ final class SmallTestStalls {
     return message;
   }
 
-  /** A class-level verdict as a report entry, a Surefire line and, for a stall, a warning. */
+  /**
+   * A class-level verdict as a report entry; unless it is ok or left to the run, a console line;
+   * for a stall, a warning too.
+   */
   private static void tell(ExtensionContext classContext, DbitRun dbit, String key, String text) {
     classContext.publishReportEntry(Map.of(key, text));
-    if (dbit.config().reportTestLines()) {
+    if (dbit.config().reportTestLines() && !text.startsWith("ok:") && !text.startsWith("small:")) {
       SurefireLine.print(System.out, Map.of(key, text));
     }
     if (text.startsWith("transport stall")) {

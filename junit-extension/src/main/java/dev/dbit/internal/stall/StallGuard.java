@@ -84,8 +84,8 @@ public final class StallGuard {
       String reason =
           String.format(
               Locale.ROOT,
-              "%d small tests with %d statements together; the %d that look stalled alone ran %d,"
-                  + " fewer than %d",
+              "%d small tests with %d statements together; %d with the stall signature alone, %d"
+                  + " statements, fewer than %d",
               tally.smallTests(),
               tally.smallStatements(),
               tally.tests().size(),
