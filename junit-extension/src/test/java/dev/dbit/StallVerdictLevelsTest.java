@@ -90,7 +90,7 @@ class StallVerdictLevelsTest {
     assertThat(classEntries(results, ReportKeys.VERDICT_CLASS))
         .singleElement()
         .asString()
-        .startsWith("server time unknown: 2 small tests together, ")
+        .startsWith("server time unknown: 2 small tests together (2 with the stall signature")
         .contains("ms a stalled statement took in the probe, so most of it is not the transport")
         .endsWith("start the server with --performance-schema=ON so that dbit can measure it");
   }

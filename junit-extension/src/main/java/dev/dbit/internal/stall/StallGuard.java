@@ -1,5 +1,7 @@
 package dev.dbit.internal.stall;
 
+import static dev.dbit.internal.stall.StallModel.MIN_STATEMENTS;
+
 import dev.dbit.TestMetrics;
 import dev.dbit.internal.config.Mode;
 import dev.dbit.internal.jdbc.ConnectionFactory;
@@ -74,42 +76,43 @@ public final class StallGuard {
   }
 
   /**
-   * Judges the small tests of {@code tally} that show the signature alone as if they were one test.
-   * Too few statements to judge are judged with the run, and only a class whose statements mostly
-   * look honest is called so: one whose small tests mostly stall is never "ok".
+   * Judges the small tests of {@code tally} that show the signature alone as if they were one test;
+   * where they mostly do but ran too few statements, every small test as one. Too few statements
+   * even so are judged with the run; only a scope whose statements mostly look honest is "ok".
    */
   public Assessment assessTogether(StallTally tally) {
     TestMetrics total = tally.total();
-    if (total.statements() < StallModel.MIN_STATEMENTS) {
+    long all = tally.smallStatements();
+    boolean mostly = 2 * total.statements() > all;
+    if (total.statements() < StallModel.MIN_STATEMENTS && (!mostly || all < MIN_STATEMENTS)) {
       String reason =
           String.format(
               Locale.ROOT,
               "%d small tests with %d statements together; %d with the stall signature alone, %d"
                   + " statements, fewer than %d",
               tally.smallTests(),
-              tally.smallStatements(),
+              all,
               tally.tests().size(),
               total.statements(),
-              StallModel.MIN_STATEMENTS);
+              MIN_STATEMENTS);
       StallModel.Decision decision =
-          tally.smallStatements() >= Math.max(StallModel.MIN_STATEMENTS, 2 * total.statements())
+          all >= MIN_STATEMENTS && !mostly
               ? new StallModel.Decision(StallModel.Outcome.HONEST, reason)
               : new StallModel.Decision(StallModel.Outcome.SMALL, reason + ": judged with the run");
       return new Assessment(decision, decision.summary(""), Optional.empty());
     }
+    TestMetrics judged = total.statements() < MIN_STATEMENTS ? tally.everyTest() : total;
     String together =
-        tally.tests().size() == tally.smallTests()
-            ? String.format(Locale.ROOT, "%d small tests together, ", tally.smallTests())
-            : String.format(
-                Locale.ROOT,
-                "%d of %d small tests together, ",
-                tally.tests().size(),
-                tally.smallTests());
+        String.format(
+            Locale.ROOT,
+            "%d small tests together (%d with the stall signature alone), ",
+            judged == total ? tally.tests().size() : tally.smallTests(),
+            tally.tests().size());
     return confirmed(
-        StallModel.judge(total, baseline),
+        StallModel.judge(judged, baseline),
         together,
-        total,
-        why -> StallReport.message(tally, why, baseline, probe, poolParams));
+        judged,
+        why -> StallReport.message(tally, judged, why, baseline, probe, poolParams));
   }
 
   /**
@@ -145,7 +148,7 @@ public final class StallGuard {
     if (probe == null) {
       try {
         probe = DifferentialProbe.run(poolSettings, schema, baseline);
-      } catch (SQLException e) {
+      } catch (SQLException | RuntimeException e) {
         LOG.log(Level.WARNING, "dbit: the differential probe failed: " + e.getMessage(), e);
         return Optional.empty();
       }

@@ -27,14 +27,14 @@ final class StallReport {
     return message(m, subject, "", why, calibration, probe, poolParams);
   }
 
-  /** The message for small tests judged together: which tests, then as for one test. */
+  /** The message for small tests judged together ({@code m}): which tests, then as for one. */
   public static String message(
       StallTally tally,
+      TestMetrics m,
       String why,
       RoundTripBaseline calibration,
       ProbeResult probe,
       Map<String, String> poolParams) {
-    TestMetrics m = tally.total();
     List<String> tests = tally.tests();
     String subject =
         String.format(

@@ -10,33 +10,23 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * The tests of one scope (a class, or the whole run) that ran too few statements to be judged on
- * their own, added up so that the stall guard can judge them together with the rules it applies to
- * one test.
- *
- * <p>Only tests that show the stall signature on their own, but for their count, are summed (
- * {@link StallModel#signature}): a test explained by its own numbers (server time, sleeps, CPU, a
- * Spring context starting) neither dilutes nor inflates the others, and tests without SQL are left
- * out. Thread-safe: parallel classes add to the run's tally.
+ * The small tests of one scope (a class, or the run), summed to be judged as one test: those that
+ * show the stall signature alone but for their count ({@link StallModel#signature}), so that a test
+ * explained by its own numbers neither dilutes nor inflates them; and every one with SQL, for a
+ * scope that mostly shows the signature but too little of it. Thread-safe (parallel classes).
  */
 public final class StallTally {
+  private static final TestMetrics NONE =
+      MeasuredTest.of(0, 0, 0, 0, OptionalDouble.of(0), OptionalLong.of(0));
+
   private final String scope;
   private final List<String> names = new ArrayList<>();
   private final Map<String, Integer> classes = new LinkedHashMap<>();
   private int smallTests;
-  private long smallStatements;
-  private double wallMillis;
-  private double cpuMillis;
-  private long statements;
-  private double jdbcMillis;
-  private double serverSqlMillis;
-  private boolean serverSqlKnown = true;
-  private long questions;
-  private boolean questionsKnown = true;
+  private TestMetrics withSignature = NONE;
+  private TestMetrics every = NONE;
 
-  /**
-   * @param scope what the tests share, for messages: "the 30 small tests of {scope}"
-   */
+  /** {@code scope}: what the tests share, for messages ("the 30 small tests of {scope}"). */
   public StallTally(String scope) {
     this.scope = scope;
   }
@@ -46,8 +36,8 @@ public final class StallTally {
   }
 
   /**
-   * Adds one small test of {@code testClass}: counted when it ran SQL, summed when it also shows
-   * the signature alone.
+   * Adds one small test of {@code testClass}: counted when it ran SQL, summed apart too when it
+   * also shows the signature alone.
    */
   public synchronized void add(
       String testClass, String test, TestMetrics metrics, boolean signature) {
@@ -55,20 +45,28 @@ public final class StallTally {
       return;
     }
     smallTests++;
-    smallStatements += metrics.statements();
-    if (!signature) {
-      return;
+    every = plus(every, metrics);
+    if (signature) {
+      names.add(test);
+      classes.merge(testClass, 1, Integer::sum);
+      withSignature = plus(withSignature, metrics);
     }
-    names.add(test);
-    classes.merge(testClass, 1, Integer::sum);
-    wallMillis += metrics.wallMillis();
-    cpuMillis += metrics.cpuMillis();
-    statements += metrics.statements();
-    jdbcMillis += metrics.jdbcMillis();
-    serverSqlKnown &= metrics.serverSqlMillis().isPresent();
-    serverSqlMillis += metrics.serverSqlMillis().orElse(0);
-    questionsKnown &= metrics.questions().isPresent();
-    questions += metrics.questions().orElse(0);
+  }
+
+  /** Two tests' numbers as one test's; a server number only where both have it. */
+  private static TestMetrics plus(TestMetrics a, TestMetrics b) {
+    return MeasuredTest.of(
+        a.wallMillis() + b.wallMillis(),
+        a.cpuMillis() + b.cpuMillis(),
+        a.statements() + b.statements(),
+        a.jdbcMillis() + b.jdbcMillis(),
+        a.serverSqlMillis().isPresent() && b.serverSqlMillis().isPresent()
+            ? OptionalDouble.of(
+                a.serverSqlMillis().getAsDouble() + b.serverSqlMillis().getAsDouble())
+            : OptionalDouble.empty(),
+        a.questions().isPresent() && b.questions().isPresent()
+            ? OptionalLong.of(a.questions().getAsLong() + b.questions().getAsLong())
+            : OptionalLong.empty());
   }
 
   /** The tests that showed the signature alone, in the order they ran. */
@@ -86,27 +84,23 @@ public final class StallTally {
     return classes.containsKey(testClass);
   }
 
-  /** Small tests with SQL added so far, with the signature or without. */
+  /** Small tests with SQL so far. */
   public synchronized int smallTests() {
     return smallTests;
   }
 
   /** Statements of every small test added so far. */
   public synchronized long smallStatements() {
-    return smallStatements;
+    return every.statements();
   }
 
-  /**
-   * The sum of the numbers of the tests that showed the signature alone, as if they were one test;
-   * server numbers when all of them had them.
-   */
+  /** The tests that showed the signature alone, summed as if they were one test. */
   public synchronized TestMetrics total() {
-    return MeasuredTest.of(
-        wallMillis,
-        cpuMillis,
-        statements,
-        jdbcMillis,
-        serverSqlKnown ? OptionalDouble.of(serverSqlMillis) : OptionalDouble.empty(),
-        questionsKnown ? OptionalLong.of(questions) : OptionalLong.empty());
+    return withSignature;
+  }
+
+  /** The sum of every small test's numbers, as if they were one test. */
+  public synchronized TestMetrics everyTest() {
+    return every;
   }
 }
