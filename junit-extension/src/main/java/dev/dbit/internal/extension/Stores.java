@@ -37,7 +37,7 @@ final class Stores {
   static void requireScopes(boolean present, String jupiterVersion) {
     if (!present) {
       throw new ExtensionConfigurationException(
-          "dbit needs JUnit Jupiter 5.13 or newer; this run has "
+          "dbit: needs JUnit Jupiter 5.13 or newer; this run has "
               + (jupiterVersion == null ? "an older one" : jupiterVersion)
               + " (Spring Boot 3.5 manages 5.12). Fix: with Spring Boot's parent, set the Maven"
               + " property junit-jupiter.version to 5.14.4 (Gradle: extra[\"junit-jupiter.version\"]);"

@@ -34,7 +34,8 @@ public final class FactoryDataSource implements DataSource {
   @Override
   public Connection getConnection(String username, String password) throws SQLException {
     throw new SQLFeatureNotSupportedException(
-        "dbit opens connections with the run's own credentials");
+        "dbit: this DataSource opens connections with the run's own credentials (dbit.user); call"
+            + " getConnection() without credentials");
   }
 
   @Override
