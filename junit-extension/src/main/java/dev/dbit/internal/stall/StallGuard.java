@@ -83,30 +83,30 @@ public final class StallGuard {
   public Assessment assessTogether(StallTally tally) {
     TestMetrics total = tally.total();
     long all = tally.smallStatements();
-    boolean mostly = 2 * total.statements() > all;
-    if (total.statements() < StallModel.MIN_STATEMENTS && (!mostly || all < MIN_STATEMENTS)) {
-      String reason =
-          String.format(
-              Locale.ROOT,
-              "%d small tests with %d statements together; %d with the stall signature alone, %d"
-                  + " statements, fewer than %d",
-              tally.smallTests(),
-              all,
-              tally.tests().size(),
-              total.statements(),
-              MIN_STATEMENTS);
+    boolean honest = 2 * total.statements() <= all && all >= MIN_STATEMENTS;
+    if (total.statements() < MIN_STATEMENTS && (honest || all < MIN_STATEMENTS)) {
       StallModel.Decision decision =
-          all >= MIN_STATEMENTS && !mostly
-              ? new StallModel.Decision(StallModel.Outcome.HONEST, reason)
-              : new StallModel.Decision(StallModel.Outcome.SMALL, reason + ": judged with the run");
+          new StallModel.Decision(
+              honest ? StallModel.Outcome.HONEST : StallModel.Outcome.SMALL,
+              String.format(
+                  Locale.ROOT,
+                  "%d small tests with %d statements together; %d with the stall signature alone,"
+                      + " %d statements, fewer than %d%s",
+                  tally.smallTests(),
+                  all,
+                  tally.tests().size(),
+                  total.statements(),
+                  MIN_STATEMENTS,
+                  honest ? "" : ": judged with the run"));
       return new Assessment(decision, decision.summary(""), Optional.empty());
     }
-    TestMetrics judged = total.statements() < MIN_STATEMENTS ? tally.everyTest() : total;
+    boolean everyTest = total.statements() < MIN_STATEMENTS;
+    TestMetrics judged = everyTest ? tally.everyTest() : total;
     String together =
         String.format(
             Locale.ROOT,
             "%d small tests together (%d with the stall signature alone), ",
-            judged == total ? tally.tests().size() : tally.smallTests(),
+            everyTest ? tally.smallTests() : tally.tests().size(),
             tally.tests().size());
     return confirmed(
         StallModel.judge(judged, baseline),

@@ -36,12 +36,13 @@ final class StallReport {
       ProbeResult probe,
       Map<String, String> poolParams) {
     List<String> tests = tally.tests();
+    boolean everyTest = m.statements() > tally.total().statements();
     String subject =
         String.format(
             Locale.ROOT,
             "%d tests of %s, each too small to judge alone (fewer than %d statements; %.1f ms"
                 + " together)",
-            tests.size(),
+            everyTest ? tally.smallTests() : tests.size(),
             tally.scope(),
             StallModel.MIN_STATEMENTS,
             m.wallMillis());
@@ -49,7 +50,8 @@ final class StallReport {
     String listed =
         (left > 0
                 ? left
-                    + " other small tests with SQL did not look stalled alone and are left out.\n"
+                    + " other small tests with SQL did not look stalled alone"
+                    + (everyTest ? "; most statements did: all judged.\n" : " and are left out.\n")
                 : "")
             + "Tests: "
             + String.join(", ", tests.subList(0, Math.min(tests.size(), LISTED)))
