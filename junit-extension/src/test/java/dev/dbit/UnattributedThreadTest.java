@@ -2,7 +2,7 @@ package dev.dbit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dbit.internal.RoutingDataSource;
+import dev.dbit.internal.spring.RoutingDataSource;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;

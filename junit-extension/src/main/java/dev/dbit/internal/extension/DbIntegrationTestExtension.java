@@ -4,9 +4,8 @@ import dev.dbit.DbIntegrationTest;
 import dev.dbit.ReportKeys;
 import dev.dbit.ResetEachDynamicTest;
 import dev.dbit.TestDatabase;
-import dev.dbit.internal.DbitAnnotations;
-import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.logging.Slf4jRouting;
+import dev.dbit.internal.run.WorkerRun;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
@@ -55,15 +54,15 @@ public final class DbIntegrationTestExtension
   @Override
   public void beforeAll(ExtensionContext context) {
     ParallelServerCheck.check(context);
-    DbitRun run = run(context);
+    WorkerRun run = run(context);
     context.publishReportEntry(
         Map.of(
             ReportKeys.SERVER, run.serverDescription(),
-            ReportKeys.TEMPLATE, run.templateSchema(),
-            ReportKeys.TEMPLATE_REUSED, Boolean.toString(run.templateReused()),
+            ReportKeys.TEMPLATE, run.template().schema(),
+            ReportKeys.TEMPLATE_REUSED, Boolean.toString(run.template().reused()),
             ReportKeys.TEST_SCHEMA, run.testSchema(),
-            ReportKeys.SERVER_VERSION, run.serverSettings().version(),
-            ReportKeys.SERVER_SETTINGS, run.serverSettings().describe(),
+            ReportKeys.SERVER_VERSION, run.doctor().settings().version(),
+            ReportKeys.SERVER_SETTINGS, run.doctor().settings().describe(),
             ReportKeys.SERVER_TLS, run.doctor().tls().describe(),
             ReportKeys.SERVER_WARNINGS, run.doctor().warningsLine()));
   }
@@ -78,13 +77,13 @@ public final class DbIntegrationTestExtension
   @Override
   public void handleTestExecutionException(ExtensionContext context, Throwable failure)
       throws Throwable {
-    throw run(context).explainFailure(failure);
+    throw run(context).tests().explain(failure);
   }
 
   @Override
   public void beforeEach(ExtensionContext context) throws SQLException {
     refuseConcurrentMethods(context);
-    DbitRun run = run(context);
+    WorkerRun run = run(context);
     // Spring's listener began the test already when Spring's extension came first.
     OptionalDouble bySpring = run.boundary().takeResetBySpring();
     if (bySpring.isPresent()) {
@@ -95,12 +94,13 @@ public final class DbIntegrationTestExtension
   }
 
   /** Resets the schema, starts the measurement and reports how long the reset took. */
-  private static void begin(ExtensionContext context, DbitRun run, Class<?> testClass)
+  private static void begin(ExtensionContext context, WorkerRun run, Class<?> testClass)
       throws SQLException {
     report(
         context,
-        run.beginTest(
-            DbitAnnotations.resetsAutoIncrement(testClass, run.config().resetAutoIncrement())));
+        run.tests()
+            .begin(
+                DbitAnnotations.resetsAutoIncrement(testClass, run.config().resetAutoIncrement())));
   }
 
   private static void report(ExtensionContext context, double resetMillis) {
@@ -148,8 +148,8 @@ public final class DbIntegrationTestExtension
    */
   @Override
   public void afterEach(ExtensionContext context) throws Exception {
-    DbitRun run = run(context);
-    if (!run.measuring()) {
+    WorkerRun run = run(context);
+    if (!run.tests().measuring()) {
       // The reset before this test failed (that failure is the test's), or the test was a factory
       // whose dynamic tests were each measured on their own.
       return;
@@ -177,8 +177,8 @@ public final class DbIntegrationTestExtension
       invocation.proceed();
       return;
     }
-    DbitRun run = run(context);
-    if (!run.measuring()) {
+    WorkerRun run = run(context);
+    if (!run.tests().measuring()) {
       begin(context, run, factory.get().getRequiredTestClass());
     } else {
       context
@@ -226,14 +226,14 @@ public final class DbIntegrationTestExtension
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    DbitRun run = run(context);
+    WorkerRun run = run(context);
     return parameter.getParameter().getType() == DataSource.class
         ? run.dataSource()
         : run.database();
   }
 
   /** The run of the test class {@code context} belongs to; the class takes one on first use. */
-  private static DbitRun run(ExtensionContext context) {
+  private static WorkerRun run(ExtensionContext context) {
     Workers workers =
         Stores.request(context, NAMESPACE)
             .getOrComputeIfAbsent(

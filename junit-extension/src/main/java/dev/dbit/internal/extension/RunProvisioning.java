@@ -1,13 +1,13 @@
 package dev.dbit.internal.extension;
 
 import dev.dbit.DbIntegrationTest;
-import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.ConfigurationReader;
 import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.EmbeddedEngine;
 import dev.dbit.internal.config.ProviderKind;
 import dev.dbit.internal.logging.OneLineFormat;
 import dev.dbit.internal.logging.ThirdPartyLogging;
+import dev.dbit.internal.run.RunStarter;
 import dev.dbit.internal.server.DatabaseServer;
 import dev.dbit.internal.server.ServerChoice;
 import dev.dbit.internal.server.ServerProvisioner;
@@ -64,7 +64,7 @@ final class RunProvisioning {
           DatabaseServer server =
               serverStore.getOrComputeIfAbsent(
                   key, k -> startServer(config, choice), DatabaseServer.class);
-          return DbitRun.start(config, server, classLoader);
+          return RunStarter.start(config, server, classLoader);
         });
   }
 

@@ -3,10 +3,10 @@ package dev.dbit.internal.extension;
 import dev.dbit.ReportKeys;
 import dev.dbit.TestMetrics;
 import dev.dbit.TransportStallError;
-import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.Mode;
 import dev.dbit.internal.report.RunReportListener;
 import dev.dbit.internal.report.SurefireLine;
+import dev.dbit.internal.run.WorkerRun;
 import dev.dbit.internal.stall.StallGuard;
 import dev.dbit.internal.stall.StallModel;
 import dev.dbit.internal.stall.StallTally;
@@ -56,13 +56,13 @@ final class SmallTestStalls {
    * Judges the class's small tests, then the run's; throws a {@link TransportStallError} in {@code
    * fail} mode when either is a confirmed stall the class's tests are part of.
    */
-  static void judgeClassAndRun(ExtensionContext classContext, Supplier<DbitRun> run) {
+  static void judgeClassAndRun(ExtensionContext classContext, Supplier<WorkerRun> run) {
     StallTally tally =
         classContext.getStore(NAMESPACE).get(classKey(classContext), StallTally.class);
     if (tally == null) {
       return; // no small test with SQL ran (or stall mode is off)
     }
-    DbitRun dbit = run.get();
+    WorkerRun dbit = run.get();
     StallGuard guard = dbit.stallGuard();
     StallGuard.Assessment forClass = guard.assessTogether(tally);
     tell(classContext, dbit, ReportKeys.VERDICT_CLASS, forClass.summary());
@@ -98,7 +98,7 @@ final class SmallTestStalls {
    * each time the run's small tests have doubled since, so that the report ends with the fullest
    * numbers without repeating them after every class.
    */
-  private static Optional<String> judgeRun(ExtensionContext classContext, DbitRun dbit) {
+  private static Optional<String> judgeRun(ExtensionContext classContext, WorkerRun dbit) {
     StallTally run = runTally(classContext);
     Optional<String> message = dbit.stallGuard().assessTogether(run).message();
     AtomicInteger toldAt =
@@ -116,7 +116,7 @@ final class SmallTestStalls {
    * A class-level verdict as a report entry; unless it is ok or left to the run, a console line;
    * for a stall, a warning too.
    */
-  private static void tell(ExtensionContext classContext, DbitRun dbit, String key, String text) {
+  private static void tell(ExtensionContext classContext, WorkerRun dbit, String key, String text) {
     classContext.publishReportEntry(Map.of(key, text));
     if (dbit.config().reportTestLines() && !text.startsWith("ok:") && !text.startsWith("small:")) {
       SurefireLine.print(System.out, Map.of(key, text));

@@ -3,9 +3,10 @@ package dev.dbit.internal.extension;
 import dev.dbit.ReportKeys;
 import dev.dbit.TestMetrics;
 import dev.dbit.TransportStallError;
-import dev.dbit.internal.DbitRun;
 import dev.dbit.internal.config.Mode;
 import dev.dbit.internal.report.SurefireLine;
+import dev.dbit.internal.run.TestLifecycle;
+import dev.dbit.internal.run.WorkerRun;
 import dev.dbit.internal.shape.ShapeLines;
 import dev.dbit.internal.stall.StallGuard;
 import java.lang.System.Logger.Level;
@@ -33,10 +34,10 @@ final class TestJudgement {
    * statement budget exceeded, a transport stall or a likely N+1 in fail mode. A failure of the
    * test itself comes first; JUnit adds these to it as suppressed.
    */
-  static void judge(ExtensionContext context, Class<?> testClass, DbitRun run, String resetMillis)
+  static void judge(ExtensionContext context, Class<?> testClass, WorkerRun run, String resetMillis)
       throws SQLException {
     String name = testClass.getSimpleName() + "." + context.getDisplayName();
-    DbitRun.EndOfTest end = run.endTest(name);
+    TestLifecycle.EndOfTest end = run.tests().end(name);
     TestMetrics metrics = end.metrics();
     Mode mode = run.stallGuard().mode();
     Optional<StallGuard.Assessment> assessment =
@@ -54,7 +55,7 @@ final class TestJudgement {
               + " UNLOCK TABLES, and close every connection the test opens"
               + " (try-with-resources).");
     }
-    Optional<String> refused = run.takeRefusedConnection();
+    Optional<String> refused = run.boundary().takeRefusedConnection();
     if (refused.isPresent()) {
       throw new AssertionError(refused.get() + " (refused while this test ran)");
     }
@@ -85,7 +86,7 @@ final class TestJudgement {
 
   /** The test's report entries, and its console line without the long ones. */
   private static void publish(
-      ExtensionContext context, DbitRun run, Map<String, String> entries, String resetMillis) {
+      ExtensionContext context, WorkerRun run, Map<String, String> entries, String resetMillis) {
     context.publishReportEntry(entries);
     Map<String, String> line = new LinkedHashMap<>(entries);
     line.remove(ReportKeys.SHAPES);

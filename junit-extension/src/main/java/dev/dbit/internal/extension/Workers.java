@@ -1,7 +1,7 @@
 package dev.dbit.internal.extension;
 
-import dev.dbit.internal.DbitRun;
-import dev.dbit.internal.RunBinding;
+import dev.dbit.internal.run.RunBinding;
+import dev.dbit.internal.run.WorkerRun;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -15,18 +15,18 @@ import java.util.function.Supplier;
  * with the same error.
  */
 final class Workers implements AutoCloseable {
-  private final Supplier<DbitRun> starter;
-  private final Deque<DbitRun> idle = new ArrayDeque<>();
-  private final List<DbitRun> all = new ArrayList<>();
+  private final Supplier<WorkerRun> starter;
+  private final Deque<WorkerRun> idle = new ArrayDeque<>();
+  private final List<WorkerRun> all = new ArrayList<>();
   private RuntimeException failure;
 
-  Workers(Supplier<DbitRun> starter) {
+  Workers(Supplier<WorkerRun> starter) {
     this.starter = starter;
   }
 
   /** A run no other class is using, bound to this thread until the lease is closed. */
   Lease lease() {
-    DbitRun run = idleOrNew();
+    WorkerRun run = idleOrNew();
     RunBinding.bind(run);
     return new Lease(this, run);
   }
@@ -36,17 +36,17 @@ final class Workers implements AutoCloseable {
    * that classes starting together copy their schemas at the same time (the server locks that
    * separate forks keep them apart).
    */
-  private DbitRun idleOrNew() {
+  private WorkerRun idleOrNew() {
     synchronized (this) {
       if (failure != null) {
         throw failure;
       }
-      DbitRun run = idle.poll();
+      WorkerRun run = idle.poll();
       if (run != null) {
         return run;
       }
     }
-    DbitRun run;
+    WorkerRun run;
     try {
       run = starter.get();
     } catch (RuntimeException e) {
@@ -61,20 +61,20 @@ final class Workers implements AutoCloseable {
     return run;
   }
 
-  synchronized void release(DbitRun run) {
+  synchronized void release(WorkerRun run) {
     idle.push(run);
   }
 
   @Override
   public synchronized void close() {
-    all.forEach(DbitRun::close);
+    all.forEach(WorkerRun::close);
   }
 
   /**
    * One class's run, bound to the class's thread ({@link RunBinding}) and given back when the class
    * is done (JUnit closes it with the class).
    */
-  record Lease(Workers workers, DbitRun run) implements AutoCloseable {
+  record Lease(Workers workers, WorkerRun run) implements AutoCloseable {
     @Override
     public void close() {
       RunBinding.unbind(run);

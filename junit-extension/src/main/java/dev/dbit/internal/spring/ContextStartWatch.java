@@ -1,8 +1,8 @@
 package dev.dbit.internal.spring;
 
-import dev.dbit.internal.DbitAnnotations;
-import dev.dbit.internal.DbitRun;
-import dev.dbit.internal.RunBinding;
+import dev.dbit.internal.extension.DbitAnnotations;
+import dev.dbit.internal.run.RunBinding;
+import dev.dbit.internal.run.WorkerRun;
 import java.util.ArrayList;
 import java.util.Optional;
 import org.springframework.core.Ordered;
@@ -29,9 +29,10 @@ public final class ContextStartWatch implements TestExecutionListener, Ordered {
         || testContext.hasApplicationContext()) {
       return;
     }
-    Optional<DbitRun> run = RunBinding.ofThisThread();
+    Optional<WorkerRun> run = RunBinding.ofThisThread();
     if (run.isPresent()) {
-      testContext.setAttribute(DIFFERING_BEFORE, new ArrayList<>(run.get().differingTables()));
+      testContext.setAttribute(
+          DIFFERING_BEFORE, new ArrayList<>(run.get().tests().differingTables()));
     }
   }
 }

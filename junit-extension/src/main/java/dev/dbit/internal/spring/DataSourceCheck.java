@@ -1,6 +1,5 @@
 package dev.dbit.internal.spring;
 
-import dev.dbit.internal.RoutingDataSource;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;

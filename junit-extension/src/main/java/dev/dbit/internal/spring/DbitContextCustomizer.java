@@ -1,6 +1,5 @@
 package dev.dbit.internal.spring;
 
-import dev.dbit.internal.RoutingDataSource;
 import java.util.Map;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.RootBeanDefinition;

@@ -1,6 +1,6 @@
 package dev.dbit.internal.spring;
 
-import dev.dbit.internal.DbitAnnotations;
+import dev.dbit.internal.extension.DbitAnnotations;
 import java.util.List;
 import org.springframework.test.context.ContextConfigurationAttributes;
 import org.springframework.test.context.ContextCustomizer;

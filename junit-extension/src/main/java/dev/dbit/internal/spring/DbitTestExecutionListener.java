@@ -1,10 +1,9 @@
 package dev.dbit.internal.spring;
 
-import dev.dbit.internal.DbitAnnotations;
-import dev.dbit.internal.DbitRun;
-import dev.dbit.internal.RoutingDataSource;
-import dev.dbit.internal.RunBinding;
+import dev.dbit.internal.extension.DbitAnnotations;
 import dev.dbit.internal.logging.ThirdPartyLogging;
+import dev.dbit.internal.run.RunBinding;
+import dev.dbit.internal.run.WorkerRun;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.List;
@@ -27,8 +26,8 @@ import org.springframework.test.context.TestExecutionListener;
 /**
  * Puts dbit's reset before Spring's test transaction and the end of dbit's measurement after its
  * rollback, whatever order the test class lists the two extensions in ({@link
- * dev.dbit.internal.TestBoundary}); checks that the context's DataSource is dbit's; clears Spring's
- * caches after each reset ({@code dbit.spring.clear-caches}).
+ * dev.dbit.internal.run.TestBoundary}); checks that the context's DataSource is dbit's; clears
+ * Spring's caches after each reset ({@code dbit.spring.clear-caches}).
  *
  * <p>Ordered just before Spring's {@code TransactionalTestExecutionListener} (4000): listeners run
  * their {@code beforeTestMethod} in order and their {@code afterTestMethod} in reverse.
@@ -54,11 +53,11 @@ public final class DbitTestExecutionListener implements TestExecutionListener, O
     @SuppressWarnings("unchecked")
     List<String> before =
         (List<String>) testContext.removeAttribute(ContextStartWatch.DIFFERING_BEFORE);
-    Optional<DbitRun> run = RunBinding.ofThisThread();
+    Optional<WorkerRun> run = RunBinding.ofThisThread();
     if (before == null || run.isEmpty() || !testContext.hasApplicationContext()) {
       return;
     }
-    Set<String> written = new TreeSet<>(run.get().differingTables());
+    Set<String> written = new TreeSet<>(run.get().tests().differingTables());
     written.removeAll(before);
     if (!written.isEmpty()) {
       LOG.log(
@@ -82,7 +81,7 @@ public final class DbitTestExecutionListener implements TestExecutionListener, O
     if (DbitAnnotations.find(testClass).isEmpty()) {
       return;
     }
-    DbitRun run =
+    WorkerRun run =
         RunBinding.ofThisThread()
             .orElseThrow(
                 () ->
@@ -95,12 +94,13 @@ public final class DbitTestExecutionListener implements TestExecutionListener, O
     ApplicationContext application = testContext.getApplicationContext();
     requireDbitDataSource(application, testClass, run.testSchema());
     OptionalDouble reset =
-        run.measuring()
+        run.tests().measuring()
             ? OptionalDouble.empty()
             : OptionalDouble.of(
-                run.beginTest(
-                    DbitAnnotations.resetsAutoIncrement(
-                        testClass, run.config().resetAutoIncrement())));
+                run.tests()
+                    .begin(
+                        DbitAnnotations.resetsAutoIncrement(
+                            testClass, run.config().resetAutoIncrement())));
     run.boundary().springStarted(reset);
     if (run.config().springClearCaches()) {
       clearCaches(application);
@@ -112,7 +112,7 @@ public final class DbitTestExecutionListener implements TestExecutionListener, O
     if (DbitAnnotations.find(testContext.getTestClass()).isEmpty()) {
       return;
     }
-    Optional<DbitRun> run = RunBinding.ofThisThread();
+    Optional<WorkerRun> run = RunBinding.ofThisThread();
     if (run.isPresent()) {
       run.get().boundary().springEnded();
     }

@@ -1,6 +1,6 @@
 package dev.dbit.internal.spring;
 
-import dev.dbit.internal.RunBinding;
+import dev.dbit.internal.run.RunBinding;
 import org.springframework.core.env.PropertySource;
 
 /**
@@ -24,7 +24,7 @@ final class MariaDbDialect extends PropertySource<Object> {
       return null;
     }
     return RunBinding.ofThisThread()
-        .filter(run -> run.serverSettings().version().contains("MariaDB"))
+        .filter(run -> run.doctor().settings().version().contains("MariaDB"))
         .map(run -> DIALECT)
         .orElse(null);
   }
