@@ -7,7 +7,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -19,7 +18,8 @@ import net.ttddyy.dsproxy.listener.MethodExecutionListener;
 
 /**
  * Tracks the connections dbit hands out during a test, so that one still open when the test ends is
- * closed (its transaction rolled back, its locks released) and reported against that test.
+ * closed (its transaction rolled back, its locks released) and reported against that test. Whose a
+ * server thread is, and what its driver saw, it asks the registry of dbit's connections.
  */
 public final class ConnectionLeakWatch implements MethodExecutionListener {
   private final Set<Connection> open = ConcurrentHashMap.newKeySet();
@@ -27,19 +27,19 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
   /** Server ids of the connections handed out since {@link #startTest()}. */
   private final Set<Long> handedOutThisTest = ConcurrentHashMap.newKeySet();
 
-  /** Server ids of every connection dbit ever handed out in this run. */
-  private final Set<Long> handedOutEver = ConcurrentHashMap.newKeySet();
+  private final TestConnections registry;
 
-  /** The driver's connection behind each server id dbit handed out. */
-  private final Map<Long, JdbcConnection> drivers = new ConcurrentHashMap<>();
+  public ConnectionLeakWatch(TestConnections registry) {
+    this.registry = registry;
+  }
 
   /** Who a server connection with an open transaction belongs to. */
   public enum Owner {
     /** dbit handed it to the running test. */
     THIS_TEST,
-    /** dbit handed it to an earlier test only: an idle pooled connection, say. */
+    /** dbit opened it, and handed it to an earlier test only: an idle pooled connection, say. */
     EARLIER_TEST,
-    /** dbit never handed it out: the test opened it itself. */
+    /** dbit did not open it: the test opened it itself. */
     NOT_DBITS
   }
 
@@ -55,14 +55,7 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
         && method.getName().equals("getConnection")
         && context.getResult() instanceof Connection connection) {
       open.add(connection);
-      driver(connection)
-          .ifPresent(
-              driver -> {
-                long id = driver.getId();
-                handedOutThisTest.add(id);
-                handedOutEver.add(id);
-                drivers.put(id, driver);
-              });
+      serverThread(connection).ifPresent(handedOutThisTest::add);
     } else if (Connection.class.isAssignableFrom(method.getDeclaringClass())
         && method.getName().equals("close")
         && context.getTarget() instanceof Connection connection) {
@@ -76,16 +69,6 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
   public void startTest() {
     open.clear();
     handedOutThisTest.clear();
-    // A closed connection has no transaction to ask about: do not keep it for the whole run.
-    drivers.values().removeIf(ConnectionLeakWatch::closed);
-  }
-
-  private static boolean closed(JdbcConnection driver) {
-    try {
-      return driver.isClosed();
-    } catch (SQLException | RuntimeException e) {
-      return true;
-    }
   }
 
   /** Who the server connection {@code thread} belongs to. */
@@ -93,17 +76,17 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
     if (handedOutThisTest.contains(thread)) {
       return Owner.THIS_TEST;
     }
-    return handedOutEver.contains(thread) ? Owner.EARLIER_TEST : Owner.NOT_DBITS;
+    return registry.driver(thread).isPresent() ? Owner.EARLIER_TEST : Owner.NOT_DBITS;
   }
 
   /**
    * Whether the driver's last reply from the server on connection {@code thread} said a transaction
    * was open: exact and current, unlike the server's transaction list, which MariaDB serves from a
    * copy that stays stale while other connections keep reading it. Empty for a connection dbit did
-   * not hand out, or one that is closed.
+   * not open, or one that is closed.
    */
   public Optional<Boolean> driverSeesTransaction(long thread) {
-    JdbcConnection driver = drivers.get(thread);
+    JdbcConnection driver = registry.driver(thread).orElse(null);
     try {
       if (driver == null || driver.isClosed()) {
         return Optional.empty();
@@ -114,9 +97,9 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
     }
   }
 
-  /** The server threads of open connections dbit handed out whose driver sees a transaction. */
+  /** The server threads of open connections dbit opened whose driver sees a transaction. */
   public Set<Long> threadsInTransaction() {
-    return drivers.keySet().stream()
+    return registry.threads().stream()
         .filter(thread -> driverSeesTransaction(thread).orElse(false))
         .collect(Collectors.toCollection(TreeSet::new));
   }

@@ -7,11 +7,14 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The server connections dbit opened for one worker's tests (its pool and its unpooled data
@@ -35,9 +38,13 @@ import java.util.TreeSet;
  * the count of a test's statements would look complete while its last one was not yet in. So a
  * connection is registered only once a ping has shown its opening reading added, and a reading of
  * the totals taken while a connection was closing is unsettled ({@link #settledSince}).
+ *
+ * <p>The one registry of dbit's connections: the leak watch asks it whose connection a server
+ * thread is and whether its driver sees a transaction, and the pool which threads dbit ended.
  */
 public final class TestConnections {
   private final Map<Long, Open> open = new HashMap<>();
+  private final Set<Long> ended = ConcurrentHashMap.newKeySet();
   private final Optional<String> ownTotalsSql;
   private long closedPicos;
   private long closedTimed;
@@ -119,6 +126,26 @@ public final class TestConnections {
    */
   public synchronized boolean settledSince(Offset offset) {
     return offset.settledAt() >= 0 && offset.settledAt() == closingsBegun;
+  }
+
+  /** The driver of server thread {@code thread}, if dbit opened it and has not seen it close. */
+  public synchronized Optional<JdbcConnection> driver(long thread) {
+    return Optional.ofNullable(open.get(thread)).map(Open::driver);
+  }
+
+  /** The server threads of the connections dbit opened and has not seen close. */
+  public synchronized Set<Long> threads() {
+    return new TreeSet<>(open.keySet());
+  }
+
+  /** dbit ended (killed) the server threads {@code threads}: no test may be handed one. */
+  public void ended(Collection<Long> threads) {
+    ended.addAll(threads);
+  }
+
+  /** Whether dbit ended server thread {@code thread}. */
+  public boolean wasEnded(long thread) {
+    return ended.contains(thread);
   }
 
   /** A connection still open, and its totals when dbit registered it. */

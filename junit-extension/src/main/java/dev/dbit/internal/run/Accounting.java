@@ -32,15 +32,4 @@ final class Accounting {
         .listener(new LockTablesGuard(ChangeMarkers.MARKERS_OFF))
         .buildProxy();
   }
-
-  /**
-   * {@code target} behind fresh copies of the listeners dbit puts on the pool it hands out, as
-   * during a test (statement shapes counted): the benchmark's seam for measuring their cost per
-   * statement.
-   */
-  static DataSource withAccounting(DataSource target) {
-    TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
-    watches.shapes().startTest(SHAPE_VALUES_COUNTED);
-    return accounted("dbit", target, watches, true);
-  }
 }

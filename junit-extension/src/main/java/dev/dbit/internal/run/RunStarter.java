@@ -135,7 +135,7 @@ public final class RunStarter {
     boolean timed = ServerCounters.performanceSchemaOn(control.get());
     TestConnections testConnections = new TestConnections(timed);
     LivePool pool = pool(poolConnections, worker.schema(), config.poolSize(), testConnections);
-    TestLifecycle.Watches watches = TestLifecycle.Watches.fresh();
+    TestLifecycle.Watches watches = TestLifecycle.Watches.fresh(testConnections);
     ServerCounters counters = ServerCounters.of(timed, testConnections);
     ResetEngines.Resets resets =
         ResetEngines.forServer(
@@ -272,6 +272,6 @@ public final class RunStarter {
     hikari.setMaximumPoolSize(size);
     hikari.setMinimumIdle(1);
     hikari.setConnectionTimeout(10_000);
-    return new LivePool(hikari);
+    return new LivePool(hikari, testConnections);
   }
 }

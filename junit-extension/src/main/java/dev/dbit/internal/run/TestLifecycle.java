@@ -9,6 +9,7 @@ import dev.dbit.internal.measure.ConnectionLeakWatch;
 import dev.dbit.internal.measure.JdbcClock;
 import dev.dbit.internal.measure.RollbackWatch;
 import dev.dbit.internal.measure.ServerCounters;
+import dev.dbit.internal.measure.TestConnections;
 import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.Percentiles;
 import dev.dbit.internal.reset.ResetEngine;
@@ -38,10 +39,10 @@ public final class TestLifecycle {
       StatementWatch schemaChanges,
       RollbackWatch rollbacks,
       ShapeListener shapes) {
-    static Watches fresh() {
+    static Watches fresh(TestConnections registry) {
       return new Watches(
           new JdbcClock(),
-          new ConnectionLeakWatch(),
+          new ConnectionLeakWatch(registry),
           StatementWatch.sessionState(),
           StatementWatch.uncountedChanges(),
           new RollbackWatch(),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.mysql.cj.jdbc.JdbcConnection;
 import com.zaxxer.hikari.HikariConfig;
+import dev.dbit.internal.measure.TestConnections;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -23,12 +24,13 @@ class LivePoolTest {
     config.setJdbcUrl("jdbc:mysql://127.0.0.1:3306/?sslMode=DISABLED");
     config.setUsername("root");
     config.setMaximumPoolSize(2);
-    try (LivePool pool = new LivePool(config)) {
+    TestConnections registry = new TestConnections(false);
+    try (LivePool pool = new LivePool(config, registry)) {
       long ended;
       try (Connection connection = pool.getConnection()) {
         ended = connection.unwrap(JdbcConnection.class).getId();
       }
-      pool.remember(List.of(ended));
+      registry.ended(List.of(ended));
 
       try (Connection connection = pool.getConnection();
           Statement statement = connection.createStatement();

@@ -10,6 +10,7 @@ import dev.dbit.internal.config.DbitConfiguration;
 import dev.dbit.internal.config.Secret;
 import dev.dbit.internal.config.Timeouts;
 import dev.dbit.internal.jdbc.ConnectionFactory;
+import dev.dbit.internal.measure.TestConnections;
 import dev.dbit.internal.report.Percentiles;
 import dev.dbit.internal.reset.ReadingCosts;
 import dev.dbit.internal.server.DatabaseServer;
@@ -430,9 +431,7 @@ class ResetBenchmark {
   private void statementOverhead(DataSource proxied, int batches, String at) throws SQLException {
     DataSource instant = InstantJdbc.dataSource();
     print(
-        "stmt-overhead",
-        "dbit",
-        differences(instant, Accounting.withAccounting(instant), 20_000, 5, batches));
+        "stmt-overhead", "dbit", differences(instant, withAccounting(instant), 20_000, 5, batches));
     print(
         "stmt-overhead",
         "dbit-real-server" + at,
@@ -443,6 +442,16 @@ class ResetBenchmark {
    * Milliseconds per statement that {@code measured} takes longer than {@code plain}, one value per
    * pair of alternating batches, after {@code warmup} unrecorded pairs.
    */
+  /**
+   * {@code target} behind fresh copies of the listeners dbit puts on the pool it hands out, as
+   * during a test (statement shapes counted).
+   */
+  private static DataSource withAccounting(DataSource target) {
+    TestLifecycle.Watches watches = TestLifecycle.Watches.fresh(new TestConnections(false));
+    watches.shapes().startTest(Accounting.SHAPE_VALUES_COUNTED);
+    return Accounting.accounted("dbit", target, watches, true);
+  }
+
   private static List<Double> differences(
       DataSource plain, DataSource measured, int statements, int warmup, int pairs)
       throws SQLException {
