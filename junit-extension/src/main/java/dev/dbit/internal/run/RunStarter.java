@@ -83,15 +83,10 @@ public final class RunStarter {
       }
     } catch (SQLException | RuntimeException e) {
       control.close();
-      if (e instanceof RuntimeException runtime) {
-        throw runtime;
+      if (e instanceof SQLException refused) {
+        throw new IllegalStateException(StartFailure.explain(server.description(), refused), e);
       }
-      throw new IllegalStateException(
-          "dbit: preparing the test database on "
-              + server.description()
-              + " failed: "
-              + e.getMessage(),
-          e);
+      throw (RuntimeException) e;
     }
   }
 
