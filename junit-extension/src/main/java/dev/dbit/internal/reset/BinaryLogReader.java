@@ -141,11 +141,6 @@ final class BinaryLogReader implements ChangeReader<BinaryLogReader.Logged> {
     return end().start();
   }
 
-  @Override
-  public ServerCounters.Reading peek() throws SQLException {
-    return counters.read(control.get());
-  }
-
   /** What the log showed since the last cleanup, up to {@code at}. */
   private LogAccount taken(LogPosition at) {
     pending = pending.and(watch.accountUpTo(at));

@@ -168,11 +168,6 @@ final class ChangeMarkerReader implements ChangeReader<ChangeMarkerReader.Marks>
     return counters.read(control.get());
   }
 
-  @Override
-  public ServerCounters.Reading peek() throws SQLException {
-    return counters.read(control.get());
-  }
-
   private Marks marks(Snapshot snapshot) throws SQLException {
     released = snapshot.marked.released();
     return new Marks(snapshot.start(), false, snapshot.changed(), recreated(snapshot));

@@ -99,9 +99,6 @@ interface ChangeReader<R extends ChangeReader.Reading> {
     R apply(T read) throws SQLException;
   }
 
-  /** The counters now, in the middle of a test. */
-  ServerCounters.Reading peek() throws SQLException;
-
   /** The control connection was replaced (the engine probes next). */
   default void controlReconnected() throws SQLException {}
 }

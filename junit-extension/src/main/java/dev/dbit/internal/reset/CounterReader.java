@@ -182,11 +182,6 @@ final class CounterReader implements ChangeReader<CounterReader.Counts> {
     return now.start();
   }
 
-  @Override
-  public ServerCounters.Reading peek() throws SQLException {
-    return counters.read(control.get());
-  }
-
   /** {@code now} with the tables changed since the base, and whether a probe is due. */
   private Counts withChanges(Counts now, boolean start) throws SQLException {
     boolean probe = unseenWrites(now.counts()) || (start && recreated(now.start()));

@@ -78,9 +78,4 @@ final class ProbeReader implements ChangeReader<ProbeReader.Probe> {
   public ServerCounters.Reading afterProbe(Optional<Probe> gate) throws SQLException {
     return gate.isPresent() ? gate.get().start() : counters.read(control.get());
   }
-
-  @Override
-  public ServerCounters.Reading peek() throws SQLException {
-    return counters.read(control.get());
-  }
 }

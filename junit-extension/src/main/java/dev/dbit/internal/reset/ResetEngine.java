@@ -1,11 +1,13 @@
 package dev.dbit.internal.reset;
 
 import dev.dbit.internal.measure.ServerCounters;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -37,6 +39,8 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
   private final ChangeReader<R> reader;
   private final Cleanups cleanups;
   private final UnaryOperator<Set<String>> ours;
+  private final Supplier<Connection> control;
+  private final ServerCounters counters;
 
   /** The reading that ended the last test, when no reset has followed it yet. */
   private R ended;
@@ -45,11 +49,19 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
 
   /**
    * @param ours the schema's tables among those given
+   * @param counters the statement counters a test is measured by, read on {@code control}
    */
-  ResetEngine(ChangeReader<R> reader, Cleanups cleanups, UnaryOperator<Set<String>> ours) {
+  ResetEngine(
+      ChangeReader<R> reader,
+      Cleanups cleanups,
+      UnaryOperator<Set<String>> ours,
+      Supplier<Connection> control,
+      ServerCounters counters) {
     this.reader = reader;
     this.cleanups = cleanups;
     this.ours = ours;
+    this.control = control;
+    this.counters = counters.withOpenTransactions();
   }
 
   /**
@@ -158,7 +170,7 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
 
   /** Reads the counters now, in the middle of a test. */
   public ServerCounters.Reading peek() throws SQLException {
-    return reader.peek();
+    return counters.read(control.get());
   }
 
   /**

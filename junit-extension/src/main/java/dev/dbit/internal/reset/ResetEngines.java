@@ -57,7 +57,7 @@ public final class ResetEngines {
       boolean triggers)
       throws SQLException {
     Set<String> tables = Set.copyOf(layout.tables());
-    UnaryOperator<Set<String>> ours = changed -> ours(tables, changed);
+    Frame frame = new Frame(changed -> ours(tables, changed), control, counters);
     // Logs why not when it cannot (no log, not row-based, or sql_log_bin may not be set).
     Optional<RowChangeLog.Watch> log =
         RowChangeLog.watch(
@@ -70,22 +70,22 @@ public final class ResetEngines {
     }
     if (log.isPresent()) {
       BinaryLogReader reader = BinaryLogReader.start(control, log.get(), counters);
-      return resets(reader, prepared.toldBy(RowSource.log(log.get(), reader)), ours);
+      return resets(reader, prepared.toldBy(RowSource.log(log.get(), reader)), frame);
     }
     if (dialect.isPresent()) {
       CounterReader reader = CounterReader.start(control, tables, copy, dialect.get(), counters);
-      return resets(reader, prepared, ours);
+      return resets(reader, prepared, frame);
     }
     if (!triggers) {
       LOG.log(Level.INFO, TRIGGERS_OFF);
-      return resets(new ProbeReader(control, counters), prepared, ours);
+      return resets(new ProbeReader(control, counters), prepared, frame);
     }
     Optional<KeyTables> keys =
         layout.rowKeys().isEmpty() ? Optional.empty() : KeyTables.install(control, copy, layout);
     Optional<ChangeMarkers> markers = ChangeMarkers.install(control, copy, layout, keys);
     if (markers.isEmpty()) {
       LOG.log(Level.WARNING, ProbeReader.ADVICE.formatted(layout.tables().size()));
-      return resets(new ProbeReader(control, counters), prepared, ours);
+      return resets(new ProbeReader(control, counters), prepared, frame);
     }
     ChangeMarkerReader reader =
         ChangeMarkerReader.start(
@@ -96,11 +96,17 @@ public final class ResetEngines {
             copy,
             markers.get(),
             counters);
-    return resets(reader, prepared.toldBy(RowSource.triggers(markers.get().keys(), reader)), ours);
+    return resets(reader, prepared.toldBy(RowSource.triggers(markers.get().keys(), reader)), frame);
   }
 
   private static <R extends ChangeReader.Reading> Resets resets(
-      ChangeReader<R> reader, SchemaRestorer restorer, UnaryOperator<Set<String>> ours) {
-    return new Resets(new ResetEngine<>(reader, restorer, ours), restorer);
+      ChangeReader<R> reader, SchemaRestorer restorer, Frame frame) {
+    return new Resets(
+        new ResetEngine<>(reader, restorer, frame.ours(), frame.control(), frame.counters()),
+        restorer);
   }
+
+  /** What every engine of a run shares, whatever its reader. */
+  private record Frame(
+      UnaryOperator<Set<String>> ours, Supplier<Connection> control, ServerCounters counters) {}
 }
