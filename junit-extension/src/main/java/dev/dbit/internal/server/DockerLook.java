@@ -28,8 +28,8 @@ public record DockerLook(boolean usable, String finding) {
             + " ~/.testcontainers.properties, no Docker socket)");
   }
 
-  /** The line for what {@link DockerProbe} found. */
-  static DockerLook of(DockerProbe.Findings findings) {
+  /** The line for what {@link DockerProbe} found about a start of {@code image}. */
+  static DockerLook of(DockerProbe.Findings findings, String image) {
     String at = "the Docker engine at " + findings.endpoint().description();
     if (!findings.answers()) {
       return new DockerLook(false, at + " " + findings.failure().orElseThrow());
@@ -43,8 +43,9 @@ public record DockerLook(boolean usable, String finding) {
               + String.join(" and no ", missing)
               + ", and auto never pulls (pull "
               + (missing.size() == 1 ? "it" : "them")
-              + ", name a local image in "
-              + DbIntegrationTest.IMAGE
+              + (missing.contains(image)
+                  ? ", name a local image in " + DbIntegrationTest.IMAGE
+                  : "")
               + ", or set "
               + DbIntegrationTest.PROVIDER
               + "=testcontainers to let Testcontainers pull)");

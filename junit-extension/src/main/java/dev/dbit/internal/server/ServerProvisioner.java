@@ -61,7 +61,9 @@ public final class ServerProvisioner {
     if (!onClassPath(TESTCONTAINERS_MYSQL)) {
       return DockerLook.withoutTestcontainers(onClassPath(TESTCONTAINERS_1_MYSQL));
     }
-    return askDocker(image).map(DockerLook::of).orElseGet(DockerLook::withoutEngine);
+    return askDocker(image)
+        .map(findings -> DockerLook.of(findings, image))
+        .orElseGet(DockerLook::withoutEngine);
   }
 
   /** What the engine Testcontainers would use says about a start of {@code image}, if any. */

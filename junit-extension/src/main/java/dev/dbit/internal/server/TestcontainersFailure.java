@@ -35,7 +35,7 @@ final class TestcontainersFailure {
         "dbit: " + DbIntegrationTest.PROVIDER + "=testcontainers could not start " + image + ": ";
     if (before.isPresent() && !before.get().answers()) {
       return start
-          + DockerLook.of(before.get()).finding()
+          + DockerLook.of(before.get(), image).finding()
           + ". Start the engine (docker info must answer),"
           + EMBEDDED;
     }

@@ -63,13 +63,16 @@ class DockerProbeTest {
 
       assertThat(findings.failure()).isEmpty();
       assertThat(findings.missingImages()).containsExactly("testcontainers/ryuk:0.14.0");
-      assertThat(DockerLook.of(findings).finding())
+      assertThat(DockerLook.of(findings, "mysql:8.4").finding())
           .isEqualTo(
               "the Docker engine at unix://"
                   + socket
                   + " answers but holds no testcontainers/ryuk:0.14.0, and auto never pulls (pull"
-                  + " it, name a local image in dbit.image, or set dbit.provider=testcontainers to"
-                  + " let Testcontainers pull)");
+                  + " it, or set dbit.provider=testcontainers to let Testcontainers pull)");
+      DockerProbe.Findings noServerImage =
+          new DockerProbe.Findings(endpoint, Optional.empty(), List.of("mariadb:11"), true);
+      assertThat(DockerLook.of(noServerImage, "mariadb:11").finding())
+          .contains("(pull it, name a local image in dbit.image, or set dbit.provider=");
     }
   }
 
