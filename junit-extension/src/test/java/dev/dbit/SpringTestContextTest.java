@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.springframework.beans.factory.InitializingBean;
@@ -106,10 +108,14 @@ class SpringTestContextTest {
                 + " test's configuration, or leave the class without @DbIntegrationTest.");
   }
 
-  /** Fails before the container bean is created: no wait on Docker, the bean named. */
-  @Test
-  void aDatabaseContainerBeanFailsTheContextNamingIt() {
-    EngineExecutionResults results = DbitTestKit.run(ContainerBeanTestCase.class);
+  /**
+   * Fails before the container bean is created: no wait on Docker, the bean named with its method
+   * and configuration class, for a static {@code @Bean} method too.
+   */
+  @ParameterizedTest
+  @ValueSource(classes = {ContainerBeanTestCase.class, StaticContainerBeanTestCase.class})
+  void aDatabaseContainerBeanFailsTheContextNamingIt(Class<?> testCase) {
+    EngineExecutionResults results = DbitTestKit.run(testCase);
 
     assertThat(results.testEvents().failed().count()).isEqualTo(1);
     Throwable failure = DbitTestKit.failure(results.testEvents().failed().list().get(0));
@@ -119,9 +125,9 @@ class SpringTestContextTest {
     assertThat(failure.getMessage())
         .startsWith(
             "dbit: the application context of "
-                + ContainerBeanTestCase.class.getName()
+                + testCase.getName()
                 + " defines mysqlContainer (JdbcDatabaseContainer, @Bean mysqlContainer() of "
-                + ContainerBeanConfig.class.getName()
+                + testCase.getAnnotation(SpringJUnitConfig.class).value()[0].getName()
                 + "), a database container")
         .contains("Delete the container bean, field or @ServiceConnection");
   }
@@ -313,6 +319,20 @@ class SpringTestContextTest {
   @DbIntegrationTest
   @SpringJUnitConfig(ContainerBeanConfig.class)
   static class ContainerBeanTestCase {
+    @Test
+    void wouldWaitOnDocker() {}
+  }
+
+  static class StaticContainerBeanConfig {
+    @Bean
+    static org.testcontainers.mysql.MySQLContainer mysqlContainer() {
+      return new org.testcontainers.mysql.MySQLContainer("mysql:8.4");
+    }
+  }
+
+  @DbIntegrationTest
+  @SpringJUnitConfig(StaticContainerBeanConfig.class)
+  static class StaticContainerBeanTestCase {
     @Test
     void wouldWaitOnDocker() {}
   }

@@ -107,14 +107,17 @@ final class DataSourceCheck implements BeanFactoryPostProcessor {
     }
     BeanDefinition definition = beans.getBeanDefinition(name);
     String factory = definition.getFactoryBeanName();
-    if (factory == null || definition.getFactoryMethodName() == null) {
+    // A static @Bean method has no factory bean: its definition names the declaring class.
+    String owner =
+        factory == null
+            ? definition.getBeanClassName()
+            : beans.containsBeanDefinition(factory)
+                    && beans.getBeanDefinition(factory).getBeanClassName() != null
+                ? beans.getBeanDefinition(factory).getBeanClassName()
+                : factory;
+    if (owner == null || definition.getFactoryMethodName() == null) {
       return "";
     }
-    String owner =
-        beans.containsBeanDefinition(factory)
-                && beans.getBeanDefinition(factory).getBeanClassName() != null
-            ? beans.getBeanDefinition(factory).getBeanClassName()
-            : factory;
     // A @Configuration class is named by its CGLIB subclass (Name$$SpringCGLIB$$0): name the class.
     return ", @Bean " + definition.getFactoryMethodName() + "() of " + owner.split("\\$\\$")[0];
   }
