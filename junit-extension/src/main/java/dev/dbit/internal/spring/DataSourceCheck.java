@@ -2,6 +2,7 @@ package dev.dbit.internal.spring;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.springframework.beans.factory.config.BeanDefinition;
@@ -108,13 +109,11 @@ final class DataSourceCheck implements BeanFactoryPostProcessor {
     BeanDefinition definition = beans.getBeanDefinition(name);
     String factory = definition.getFactoryBeanName();
     // A static @Bean method has no factory bean: its definition names the declaring class.
-    String owner =
-        factory == null
-            ? definition.getBeanClassName()
-            : beans.containsBeanDefinition(factory)
-                    && beans.getBeanDefinition(factory).getBeanClassName() != null
-                ? beans.getBeanDefinition(factory).getBeanClassName()
-                : factory;
+    String owner = factory == null ? definition.getBeanClassName() : factory;
+    if (factory != null && beans.containsBeanDefinition(factory)) {
+      owner =
+          Optional.ofNullable(beans.getBeanDefinition(factory).getBeanClassName()).orElse(owner);
+    }
     if (owner == null || definition.getFactoryMethodName() == null) {
       return "";
     }
