@@ -137,12 +137,8 @@ public final class ConnectionLeakWatch implements MethodExecutionListener {
 
   /** The server's id of the connection, known to Connector/J without a round trip. */
   private static Optional<Long> serverThread(Connection connection) {
-    return driver(connection).map(JdbcConnection::getId);
-  }
-
-  private static Optional<JdbcConnection> driver(Connection connection) {
     try {
-      return Optional.of(connection.unwrap(JdbcConnection.class));
+      return Optional.of(connection.unwrap(JdbcConnection.class).getId());
     } catch (SQLException | RuntimeException e) {
       return Optional.empty();
     }

@@ -51,29 +51,26 @@ public final class StatementTimer {
   /**
    * A one-row query of five columns: the time of client statements in picoseconds, how many
    * statements those totals hold ({@link StatementTime#timed()}), the connections asked for (their
-   * ids, comma-separated), how many of them the server times (a connection whose thread is gone or
-   * not instrumented leaves the time unknown), and how many of them have a statement the server has
-   * not yet ended (answered, not yet added to the totals).
+   * performance_schema thread ids, comma-separated), how many of them the server has totals for (a
+   * connection whose thread is gone or not instrumented leaves the time unknown; each has at least
+   * its opening reading), and how many of them have a statement the server has not yet ended
+   * (answered, not yet added to the totals).
    */
   public String sql() {
     TestConnections.Snapshot now = connections.snapshot();
     offsetAtSql = now.offset();
     String ids = now.live().stream().map(String::valueOf).collect(Collectors.joining(","));
-    String threads =
-        "SELECT THREAD_ID FROM performance_schema.threads WHERE INSTRUMENTED = 'YES' AND"
-            + " PROCESSLIST_ID IN ("
-            + (ids.isEmpty() ? "NULL" : ids)
-            + ")";
+    String threads = ids.isEmpty() ? "NULL" : ids;
+    // Thread ids as literals: MariaDB's performance_schema tables have no index to look them up by.
     return "SELECT COALESCE(SUM(IF("
         + STATEMENT_EVENTS
         + ", s.SUM_TIMER_WAIT, 0)), 0) AS picos, COALESCE(SUM(IF("
         + TIMED_EXECUTIONS
         + ", s.COUNT_STAR, 0)), 0) AS timed, '"
         + ids
-        + "' AS asked, (SELECT COUNT(*) FROM ("
-        + threads
-        + ") t) AS found, (SELECT COUNT(*) FROM performance_schema.events_statements_current c"
-        + " WHERE c.END_EVENT_ID IS NULL AND c.THREAD_ID IN ("
+        + "' AS asked, COUNT(DISTINCT s.THREAD_ID) AS found, (SELECT COUNT(*) FROM"
+        + " performance_schema.events_statements_current c WHERE c.END_EVENT_ID IS NULL AND"
+        + " c.THREAD_ID IN ("
         + threads
         + ")) AS running FROM performance_schema.events_statements_summary_by_thread_by_event_name"
         + " s WHERE s.COUNT_STAR > 0 AND s.THREAD_ID IN ("
@@ -82,18 +79,22 @@ public final class StatementTimer {
   }
 
   /**
-   * The totals of the connection that runs it, in {@link #sql()}'s first two columns: what a
-   * connection of dbit's reads just before it closes ({@link TestConnections}).
+   * The totals of the connection that runs it, in {@link #sql()}'s first two columns, and its
+   * performance_schema thread id: what a connection of dbit's reads when it opens and just before
+   * it closes ({@link TestConnections}).
    */
   static String ownTotalsSql() {
+    String thread =
+        "(SELECT THREAD_ID FROM performance_schema.threads WHERE PROCESSLIST_ID = CONNECTION_ID())";
     return "SELECT COALESCE(SUM(IF("
         + STATEMENT_EVENTS
         + ", s.SUM_TIMER_WAIT, 0)), 0), COALESCE(SUM(IF("
         + TIMED_EXECUTIONS
-        + ", s.COUNT_STAR, 0)), 0) FROM"
-        + " performance_schema.events_statements_summary_by_thread_by_event_name s WHERE"
-        + " s.COUNT_STAR > 0 AND s.THREAD_ID = (SELECT THREAD_ID FROM performance_schema.threads"
-        + " WHERE PROCESSLIST_ID = CONNECTION_ID())";
+        + ", s.COUNT_STAR, 0)), 0), "
+        + thread
+        + " FROM performance_schema.events_statements_summary_by_thread_by_event_name s WHERE"
+        + " s.COUNT_STAR > 0 AND s.THREAD_ID = "
+        + thread;
   }
 
   /**

@@ -80,8 +80,9 @@ public final class TestConnections {
     Optional<long[]> before = ownTotals(connection).filter(totals -> added(driver));
     synchronized (this) {
       // The reading is itself a statement the server times after it: one more counted.
-      long[] base = before.map(t -> new long[] {t[0], t[1] + 1}).orElse(new long[2]);
-      open.put(id, new Open(driver, base[0], base[1]));
+      long[] base =
+          before.map(t -> new long[] {t[0], t[1] + 1, t[2]}).orElse(new long[] {0, 0, -1});
+      open.put(id, new Open(driver, base[0], base[1], base[2]));
       lost += ownTotalsSql.isPresent() && before.isEmpty() ? 1 : 0;
     }
     return (Connection)
@@ -117,7 +118,9 @@ public final class TestConnections {
       timed -= connection.baseTimed;
     }
     long settledAt = closing == 0 ? closingsBegun : -1;
-    return new Snapshot(new TreeSet<>(open.keySet()), new Offset(picos, timed, lost, settledAt));
+    SortedSet<Long> threads = new TreeSet<>();
+    open.values().forEach(connection -> threads.add(connection.thread()));
+    return new Snapshot(threads, new Offset(picos, timed, lost, settledAt));
   }
 
   /**
@@ -148,13 +151,16 @@ public final class TestConnections {
     return ended.contains(thread);
   }
 
-  /** A connection still open, and its totals when dbit registered it. */
-  private record Open(JdbcConnection driver, long basePicos, long baseTimed) {}
+  /**
+   * A connection still open, its totals when dbit registered it, and its performance_schema thread
+   * id (-1 where the opening reading failed), fixed for the connection's life.
+   */
+  private record Open(JdbcConnection driver, long basePicos, long baseTimed, long thread) {}
 
   /**
    * The connections at one moment.
    *
-   * @param live the server ids of those still open
+   * @param live the performance_schema thread ids of those still open (-1 for one not known)
    * @param offset what to add to their totals
    */
   public record Snapshot(SortedSet<Long> live, Offset offset) {}
@@ -203,7 +209,7 @@ public final class TestConnections {
     try (Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery(ownTotalsSql.get())) {
       return rows.next()
-          ? Optional.of(new long[] {rows.getLong(1), rows.getLong(2)})
+          ? Optional.of(new long[] {rows.getLong(1), rows.getLong(2), rows.getLong(3)})
           : Optional.empty();
     } catch (SQLException e) {
       return Optional.empty();

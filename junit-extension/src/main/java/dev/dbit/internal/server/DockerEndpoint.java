@@ -29,7 +29,7 @@ record DockerEndpoint(
   /** True when the engine runs on this machine, so published ports can stay on 127.0.0.1. */
   boolean local() {
     return address
-        .map(a -> !(a instanceof InetSocketAddress inet) || isLoopback(inet))
+        .map(a -> !(a instanceof InetSocketAddress inet) || Loopback.is(inet.getHostString()))
         .orElse(false);
   }
 
@@ -99,10 +99,5 @@ record DockerEndpoint(
       return Optional.empty();
     }
     return Optional.ofNullable(properties.getProperty(key)).filter(s -> !s.isBlank());
-  }
-
-  private static boolean isLoopback(InetSocketAddress address) {
-    String host = address.getHostString();
-    return host.equals("localhost") || host.startsWith("127.") || host.equals("::1");
   }
 }
