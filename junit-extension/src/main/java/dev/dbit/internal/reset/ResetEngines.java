@@ -38,16 +38,14 @@ public final class ResetEngines {
     return ours;
   }
 
-  /** A run's resets: the engine, and the restorer told about rows by the run's change source. */
-  public record Resets(ResetEngine<?> engine, SchemaRestorer restorer) {}
-
   /**
-   * The resets of {@code copy}; call on a clean copy.
+   * The reset engine of {@code copy}; call on a clean copy.
    *
-   * @param prepared the restorer that prepared the copy, which knows no changed rows
+   * @param prepared the run's one restorer, which prepared the copy: told here what the change
+   *     source knows about rows
    * @param triggers whether dbit may put its triggers on the copy where the server has no counters
    */
-  public static Resets forServer(
+  public static ResetEngine<?> forServer(
       DatabaseServer server,
       Supplier<Connection> control,
       SchemaRestorer prepared,
@@ -70,7 +68,7 @@ public final class ResetEngines {
     }
     if (log.isPresent()) {
       BinaryLogReader reader = BinaryLogReader.start(control, log.get(), counters);
-      return resets(reader, prepared.toldBy(RowSource.log(log.get(), reader)), frame);
+      return resets(reader, prepared.tell(RowSource.log(log.get(), reader)), frame);
     }
     if (dialect.isPresent()) {
       CounterReader reader = CounterReader.start(control, tables, copy, dialect.get(), counters);
@@ -96,14 +94,12 @@ public final class ResetEngines {
             copy,
             markers.get(),
             counters);
-    return resets(reader, prepared.toldBy(RowSource.triggers(markers.get().keys(), reader)), frame);
+    return resets(reader, prepared.tell(RowSource.triggers(markers.get().keys(), reader)), frame);
   }
 
-  private static <R extends ChangeReader.Reading> Resets resets(
+  private static <R extends ChangeReader.Reading> ResetEngine<R> resets(
       ChangeReader<R> reader, SchemaRestorer restorer, Frame frame) {
-    return new Resets(
-        new ResetEngine<>(reader, restorer, frame.ours(), frame.control(), frame.counters()),
-        restorer);
+    return new ResetEngine<>(reader, restorer, frame.ours(), frame.control(), frame.counters());
   }
 
   /** What every engine of a run shares, whatever its reader. */

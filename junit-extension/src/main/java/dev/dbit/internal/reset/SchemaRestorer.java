@@ -28,9 +28,9 @@ public final class SchemaRestorer implements Cleanups {
   private final SchemaLayout layout;
   private final CleanupPlanner planner;
   private final List<String> referenceTables;
-  private final FullProbe probe;
   private final ReferenceChecksums checksums;
-  private final RowSource rowSource;
+  private FullProbe probe;
+  private RowSource rowSource = RowSource.NONE;
 
   /** Whether cleanups also reset AUTO_INCREMENT counters; set before each test. */
   private boolean resetAutoIncrement;
@@ -41,35 +41,27 @@ public final class SchemaRestorer implements Cleanups {
   /** Whether the test before the next reset rolled back a transaction; set before each reset. */
   private boolean rolledBack;
 
-  /** A restorer that knows no changed rows, for the copy's preparation at the run's start. */
+  /**
+   * A restorer that knows no changed rows until {@link #tell} (the copy is prepared before the
+   * run's change source is chosen).
+   */
   public SchemaRestorer(
       Supplier<Connection> control, String template, String copy, SchemaLayout layout) {
-    this(control, template, copy, layout, new ReferenceChecksums(control, copy), RowSource.NONE);
-  }
-
-  private SchemaRestorer(
-      Supplier<Connection> control,
-      String template,
-      String copy,
-      SchemaLayout layout,
-      ReferenceChecksums checksums,
-      RowSource rowSource) {
     this.control = control;
     this.template = template;
     this.copy = copy;
     this.layout = layout;
     this.planner = new CleanupPlanner(template, copy, layout);
     this.referenceTables = List.copyOf(layout.referenceTables());
-    this.checksums = checksums;
-    this.rowSource = rowSource;
-    this.probe = new FullProbe(control, copy, layout, checksums, rowSource.keys());
+    this.checksums = new ReferenceChecksums(control, copy);
+    this.probe = new FullProbe(control, copy, layout, checksums, Optional.empty());
   }
 
-  /** This restorer, its checksums and counters kept, told about rows by {@code source}. */
-  SchemaRestorer toldBy(RowSource source) {
-    SchemaRestorer told = new SchemaRestorer(control, template, copy, layout, checksums, source);
-    told.countersMoved = countersMoved;
-    return told;
+  /** From now on the run's change source tells this restorer about rows; once, at the start. */
+  SchemaRestorer tell(RowSource source) {
+    rowSource = source;
+    probe = new FullProbe(control, copy, layout, checksums, source.keys());
+    return this;
   }
 
   /**

@@ -12,6 +12,7 @@ import dev.dbit.internal.measure.RoundTripBaseline;
 import dev.dbit.internal.measure.ServerCounters;
 import dev.dbit.internal.measure.TestConnections;
 import dev.dbit.internal.reset.ChangeMarkers;
+import dev.dbit.internal.reset.ResetEngine;
 import dev.dbit.internal.reset.ResetEngines;
 import dev.dbit.internal.reset.SchemaRestorer;
 import dev.dbit.internal.server.DatabaseServer;
@@ -132,7 +133,7 @@ public final class RunStarter {
     LivePool pool = pool(poolConnections, worker.schema(), config.poolSize(), testConnections);
     TestLifecycle.Watches watches = TestLifecycle.Watches.fresh(testConnections);
     ServerCounters counters = ServerCounters.of(timed, testConnections);
-    ResetEngines.Resets resets =
+    ResetEngine<?> engine =
         ResetEngines.forServer(
             server, control, prepared, layout, worker.schema(), counters, config.resetTriggers());
     Judging judging = judging(config, server, control, poolConnections, worker.schema(), counters);
@@ -140,8 +141,8 @@ public final class RunStarter {
         new TestLifecycle(
             control,
             worker.lock(),
-            resets.engine(),
-            resets.restorer(),
+            engine,
+            prepared,
             pool,
             watches,
             new LockJanitor(control, worker.schema(), pool),
@@ -152,9 +153,9 @@ public final class RunStarter {
     LOG.log(
         Level.INFO,
         ReadyLine.of(server, template, layout, worker.schema(), reused, judging.baseline())
-            + ReadyLine.resets(counters, resets.engine(), start)
-            + ReadyLine.largeTables(layout, resets.restorer(), control.get(), template.schema())
-            + ReadyLine.cascades(layout, resets.restorer().rowSource()));
+            + ReadyLine.resets(counters, engine, start)
+            + ReadyLine.largeTables(layout, prepared, control.get(), template.schema())
+            + ReadyLine.cascades(layout, prepared.rowSource()));
     return new WorkerRun(
         config,
         server.description(),
