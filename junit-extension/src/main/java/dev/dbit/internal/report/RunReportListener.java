@@ -18,8 +18,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -122,6 +124,19 @@ public final class RunReportListener implements TestExecutionListener {
   @Override
   public synchronized void executionSkipped(TestIdentifier id, String reason) {
     count(id);
+    // What Testcontainers says when @Testcontainers(disabledWithoutDocker = true) skips a class.
+    if ("disabledWithoutDocker is true and Docker is not available".equals(reason)
+        && id.getSource().orElse(null) instanceof ClassSource skipped
+        && AnnotationSupport.isAnnotated(skipped.getJavaClass(), DbIntegrationTest.class)) {
+      String why = " (@Testcontainers(disabledWithoutDocker = true)), which dbit gives a database";
+      LOG.log(
+          Level.WARNING,
+          "dbit: Testcontainers skipped "
+              + skipped.getClassName()
+              + " for want of Docker"
+              + why
+              + " without Docker: delete @Testcontainers (docs/spring.md, Moving from Testcontainers).");
+    }
   }
 
   private void count(TestIdentifier id) {

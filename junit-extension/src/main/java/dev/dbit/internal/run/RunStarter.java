@@ -24,12 +24,10 @@ import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.TemplateBuilder;
 import dev.dbit.internal.template.TemplateScripts;
 import java.lang.System.Logger.Level;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import javax.sql.DataSource;
 
@@ -126,8 +124,9 @@ public final class RunStarter {
       SchemaRestorer prepared,
       boolean reused)
       throws SQLException {
+    ServerSettings settings = ServerSettings.read(control.get());
     ConnectionFactory poolConnections =
-        connections.with(poolParams(config.jdbcParams(), isMariaDb(control.get())));
+        connections.with(poolParams(config.jdbcParams(), settings.version().contains("MariaDB")));
     boolean timed = ServerCounters.performanceSchemaOn(control.get());
     TestConnections testConnections = new TestConnections(timed);
     LivePool pool = pool(poolConnections, worker.schema(), config.poolSize(), testConnections);
@@ -136,7 +135,8 @@ public final class RunStarter {
     ResetEngine<?> engine =
         ResetEngines.forServer(
             server, control, prepared, layout, worker.schema(), counters, config.resetTriggers());
-    Judging judging = judging(config, server, control, poolConnections, worker.schema(), counters);
+    Judging judging =
+        judging(config, server, settings, control, poolConnections, worker.schema(), counters);
     TestLifecycle lifecycle =
         new TestLifecycle(
             control,
@@ -147,9 +147,9 @@ public final class RunStarter {
             watches,
             new LockJanitor(control, worker.schema(), pool),
             Accounting.SHAPE_VALUES_COUNTED);
+    // Connections for TestDatabase.openConnection(): the pool's settings, timed too.
     DataSource unpooled =
-        Accounting.accounted(
-            "dbit-extra", unpooled(poolConnections, worker, testConnections), watches, false);
+        new FactoryDataSource(poolConnections, worker.schema(), testConnections::opened);
     LOG.log(
         Level.INFO,
         ReadyLine.of(server, template, layout, worker.schema(), reused, judging.baseline())
@@ -162,25 +162,15 @@ public final class RunStarter {
         template,
         layout,
         lifecycle,
-        new SchemaHandle(poolConnections, worker.schema(), unpooled, lifecycle),
+        new SchemaHandle(
+            poolConnections,
+            worker.schema(),
+            Accounting.accounted("dbit-extra", unpooled, watches, false),
+            lifecycle),
         Accounting.accounted("dbit", pool, watches, true),
         judging.stallGuard(),
         judging.doctor(),
         new TestBoundary());
-  }
-
-  /** Connections for {@code TestDatabase.openConnection()}: the pool's settings, timed too. */
-  private static DataSource unpooled(
-      ConnectionFactory poolConnections, WorkerCopy worker, TestConnections testConnections) {
-    return new FactoryDataSource(poolConnections, worker.schema(), testConnections::opened);
-  }
-
-  private static boolean isMariaDb(Connection control) throws SQLException {
-    return control
-        .getMetaData()
-        .getDatabaseProductVersion()
-        .toLowerCase(Locale.ROOT)
-        .contains("mariadb");
   }
 
   /** Builds the template from the configured migrations, or reuses the one they built before. */
@@ -219,6 +209,7 @@ public final class RunStarter {
   private static Judging judging(
       DbitConfiguration config,
       DatabaseServer server,
+      ServerSettings settings,
       ControlConnection control,
       ConnectionFactory poolConnections,
       String copy,
@@ -228,8 +219,7 @@ public final class RunStarter {
         RoundTripBaseline.calibrate(
             poolConnections, copy, counters.performanceSchema(), Loopback.is(server.host()));
     ServerDoctor doctor =
-        ServerDoctor.examine(
-            control.get(), poolConnections, copy, ServerSettings.read(control.get()), baseline);
+        ServerDoctor.examine(control.get(), poolConnections, copy, settings, baseline);
     LOG.log(doctor.warnings().isEmpty() ? Level.INFO : Level.WARNING, doctor.describe());
     StallGuard stallGuard =
         new StallGuard(config.stall(), baseline, poolConnections, config.jdbcParams(), copy);

@@ -25,7 +25,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * Asks a Docker engine, within a time bound and without pulling anything, whether it answers and
  * which of some images it holds locally: two kinds of HTTP GET on its API socket ({@code /_ping},
- * {@code /images/NAME/json}); and removes the Ryuk container a failed start left.
+ * {@code /images/NAME/json}).
  */
 final class DockerProbe {
   /** How long the whole probe may take; a local engine answers in milliseconds. */
@@ -114,29 +114,8 @@ final class DockerProbe {
 
   /** One HTTP/1.0 GET (the engine closes the connection after answering); the whole response. */
   static String get(SocketAddress address, String path) throws IOException {
-    return request(address, "GET", path);
-  }
-
-  /**
-   * Removes container {@code name} with its volumes, if the engine at {@code endpoint} holds it;
-   * whether it answered that it did. Never fails: the caller is already explaining a failure.
-   */
-  static boolean removeContainer(DockerEndpoint endpoint, String name) {
-    try {
-      return endpoint.address().isPresent()
-          && statusCode(
-                  request(
-                      endpoint.address().get(), "DELETE", "/containers/" + name + "?force=1&v=1"))
-              == 204;
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  private static String request(SocketAddress address, String method, String path)
-      throws IOException {
     try (SocketChannel channel = open(address)) {
-      String request = method + " " + path + " HTTP/1.0\r\nHost: docker\r\n\r\n";
+      String request = "GET " + path + " HTTP/1.0\r\nHost: docker\r\n\r\n";
       channel.write(ByteBuffer.wrap(request.getBytes(StandardCharsets.US_ASCII)));
       return readAll(Channels.newInputStream(channel));
     }

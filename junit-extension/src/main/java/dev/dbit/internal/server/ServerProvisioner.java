@@ -151,12 +151,9 @@ public final class ServerProvisioner {
       }
       return TestcontainersMySql.start(config.image(), loopbackOnly, startLog);
     } catch (RuntimeException e) {
-      // Testcontainers leaves a Ryuk it started and could not use running for a minute or more.
       boolean ryukLeft =
           TestcontainersFailure.aboutRyuk(TestcontainersFailure.causes(e))
-              && before.isPresent()
-              && DockerProbe.removeContainer(
-                  before.get().endpoint(), TestcontainersMySql.ryukContainerName());
+              && TestcontainersMySql.removeRyuk();
       String ryuk =
           TestcontainersMySql.ryukImage()
               .map(TestcontainersMySql::substituted)

@@ -1,5 +1,6 @@
 package dev.dbit.internal.server;
 
+import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.dockerclient.DockerClientProviderStrategy;
 import org.testcontainers.mysql.MySQLContainer;
 import org.testcontainers.utility.DockerImageName;
 import org.testcontainers.utility.ImageNameSubstitutor;
@@ -188,9 +190,21 @@ final class TestcontainersMySql implements DatabaseServer {
     return new TestcontainersMySql(container, loopbackOnly, startLog.reused);
   }
 
-  /** The name Testcontainers gives the Ryuk container of this JVM's session. */
-  static String ryukContainerName() {
-    return "testcontainers-ryuk-" + DockerClientFactory.SESSION_ID;
+  /**
+   * Removes the Ryuk container of this JVM's session, which a failed start leaves running for a
+   * minute or more, through Testcontainers' own client (the start found the engine); whether it
+   * did. Never fails: the caller is explaining a failure.
+   */
+  static boolean removeRyuk() {
+    try (DockerClient client =
+        DockerClientProviderStrategy.getClientForConfig(
+            DockerClientFactory.instance().getTransportConfig())) {
+      String name = "testcontainers-ryuk-" + DockerClientFactory.SESSION_ID;
+      client.removeContainerCmd(name).withForce(true).withRemoveVolumes(true).exec();
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
   }
 
   @Override
