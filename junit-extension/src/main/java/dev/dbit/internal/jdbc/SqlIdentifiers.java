@@ -21,7 +21,10 @@ public final class SqlIdentifiers {
   public static String literal(String value) {
     if (value.indexOf('\\') >= 0) {
       throw new IllegalArgumentException(
-          "dbit does not build SQL literals with backslashes: " + value);
+          "dbit: cannot name "
+              + value
+              + " in SQL: a backslash reads differently with and without"
+              + " NO_BACKSLASH_ESCAPES. Rename it without one.");
     }
     return "'" + value.replace("'", "''") + "'";
   }

@@ -18,6 +18,7 @@ class SqlIdentifiersTest {
     assertThat(SqlIdentifiers.literal("it's")).isEqualTo("'it''s'");
     assertThatThrownBy(() -> SqlIdentifiers.literal("a\\' OR 1=1 -- "))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("dbit does not build SQL literals with backslashes");
+        .hasMessageStartingWith("dbit: cannot name ")
+        .hasMessageEndingWith("Rename it without one.");
   }
 }
