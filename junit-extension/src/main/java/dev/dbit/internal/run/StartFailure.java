@@ -1,6 +1,7 @@
 package dev.dbit.internal.run;
 
 import dev.dbit.DbIntegrationTest;
+import dev.dbit.internal.jdbc.ControlConnection;
 import java.sql.SQLException;
 
 /** What a server's refusal while dbit prepared the test database means, and what to do. */
@@ -9,20 +10,11 @@ final class StartFailure {
 
   /** The message for {@code e}, which the server answered while dbit prepared the database. */
   static String explain(String server, SQLException e) {
-    return "dbit: preparing the test database on "
-        + server
-        + " failed: "
-        + e.getMessage()
-        + " (SQLState "
-        + e.getSQLState()
-        + ", error "
-        + e.getErrorCode()
-        + "). "
-        + advice(e);
+    return "dbit: preparing the test database on %s failed: %s (SQLState %s, error %d). %s"
+        .formatted(server, e.getMessage(), e.getSQLState(), e.getErrorCode(), advice(e));
   }
 
   private static String advice(SQLException e) {
-    String state = String.valueOf(e.getSQLState());
     return switch (e.getErrorCode()) {
       case 1044, 1142, 1227, 1370 ->
           "The user dbit connects as ("
@@ -35,7 +27,7 @@ final class StartFailure {
           "The server is read-only: point " + DbIntegrationTest.URL + " at a writable server.";
       case 1021, 1114 -> "The server ran out of disk space: free some on the server's data disk.";
       default ->
-          state.startsWith("08")
+          ControlConnection.isLoss(e)
               ? "The connection was lost and did not come back after three tries: check that the"
                   + " server is up and reachable at "
                   + DbIntegrationTest.URL

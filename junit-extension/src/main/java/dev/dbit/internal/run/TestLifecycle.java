@@ -156,7 +156,7 @@ public final class TestLifecycle {
     TestMeasurement measurement = current;
     current = null;
     if (measurement == null) {
-      throw new IllegalStateException("dbit: endTest() without beginTest()");
+      throw new IllegalStateException("dbit: TestLifecycle.end() without begin()");
     }
     ResetEngine.AfterTest after = afterTest();
     TestMetrics metrics = measurement.caughtUp(after.counters(), () -> afterTest().counters());

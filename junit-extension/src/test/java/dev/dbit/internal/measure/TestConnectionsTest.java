@@ -2,6 +2,7 @@ package dev.dbit.internal.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.mysql.cj.jdbc.JdbcConnection;
 import dev.dbit.internal.server.EmbeddedMariaDb;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -17,6 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * dbit's own readings on the test connections (when the pool opens one, before it closes one) are
@@ -38,6 +41,24 @@ class TestConnectionsTest {
   @AfterAll
   static void stopServer() {
     server.close();
+  }
+
+  /**
+   * The registry the leak watch and the pool ask holds a connection while it is open and forgets it
+   * once closed, whether or not the server times statements: it serves the whole run.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void aClosedConnectionLeavesTheRegistry(boolean timed) throws Exception {
+    TestConnections connections = new TestConnections(timed);
+    long thread;
+    try (Connection connection = connections.opened(DriverManager.getConnection(url))) {
+      thread = connection.unwrap(JdbcConnection.class).getId();
+      assertThat(connections.threads()).containsExactly(thread);
+      assertThat(connections.driver(thread)).isPresent();
+    }
+    assertThat(connections.threads()).isEmpty();
+    assertThat(connections.driver(thread)).isEmpty();
   }
 
   @Test
