@@ -111,6 +111,19 @@ final class TableStates {
     }
   }
 
+  /** The checksum of every table of the test schema now, by table. */
+  static Map<String, String> now(TestDatabase database) throws SQLException {
+    Connection connection = reader(database.jdbcUrl());
+    synchronized (connection) {
+      String copy = database.schemaName();
+      List<String> tables =
+          SchemaLayout.tableNames(connection, copy).stream()
+              .filter(t -> !t.startsWith("dbit_"))
+              .toList();
+      return fingerprints(connection, copy, tables);
+    }
+  }
+
   /** The checksum of every table ({@code CHECKSUM TABLE}: one pass over each table's rows). */
   private static Map<String, String> fingerprints(
       Connection connection, String schema, List<String> tables) throws SQLException {

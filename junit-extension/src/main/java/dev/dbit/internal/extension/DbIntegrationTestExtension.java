@@ -52,7 +52,7 @@ public final class DbIntegrationTestExtension
   private static final Namespace NAMESPACE = Namespace.create(DbIntegrationTestExtension.class);
 
   @Override
-  public void beforeAll(ExtensionContext context) {
+  public void beforeAll(ExtensionContext context) throws SQLException {
     ParallelServerCheck.check(context);
     WorkerRun run = run(context);
     context.publishReportEntry(
@@ -65,12 +65,30 @@ public final class DbIntegrationTestExtension
             ReportKeys.SERVER_SETTINGS, run.doctor().settings().describe(),
             ReportKeys.SERVER_TLS, run.doctor().tls().describe(),
             ReportKeys.SERVER_WARNINGS, run.doctor().warningsLine()));
+    // What the class (and JUnit's, Spring's or the user's setup) writes from here on stays.
+    run.tests()
+        .enterClass(
+            DbitAnnotations.resetsAutoIncrement(
+                context.getRequiredTestClass(), run.config().resetAutoIncrement()));
+    context.getStore(NAMESPACE).put(CLASS_STATE, Boolean.TRUE);
   }
 
-  /** Judges the class's small tests together, and the run's so far ({@link SmallTestStalls}). */
+  /** The store key of a class that has a starting state of its own. */
+  private static final String CLASS_STATE = "classState";
+
+  /**
+   * Judges the class's small tests together, and the run's so far ({@link SmallTestStalls}); the
+   * schema goes back to the state the class started from.
+   */
   @Override
-  public void afterAll(ExtensionContext context) {
-    SmallTestStalls.judgeClassAndRun(context, () -> run(context));
+  public void afterAll(ExtensionContext context) throws SQLException {
+    try {
+      SmallTestStalls.judgeClassAndRun(context, () -> run(context));
+    } finally {
+      if (context.getStore(NAMESPACE).remove(CLASS_STATE, Boolean.class) != null) {
+        run(context).tests().leaveClass();
+      }
+    }
   }
 
   /** A test that lost its connection because the server died fails with dbit's message. */

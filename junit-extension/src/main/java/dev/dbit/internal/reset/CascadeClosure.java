@@ -1,11 +1,11 @@
 package dev.dbit.internal.reset;
 
-import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.CascadingKey;
 import dev.dbit.internal.template.RestoreSql;
+import dev.dbit.internal.template.RowOrigin;
 import dev.dbit.internal.template.SchemaLayout;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -67,7 +67,7 @@ final class CascadeClosure {
   static CascadeClosure of(
       Connection control,
       SchemaLayout layout,
-      String template,
+      RowOrigin from,
       Collection<String> dirty,
       ChangedRows changes)
       throws SQLException {
@@ -88,7 +88,7 @@ final class CascadeClosure {
       }
     }
     while (!level.isEmpty()) {
-      level = closure.nextLevel(control, template, level, seen);
+      level = closure.nextLevel(control, from, level, seen);
     }
     return closure;
   }
@@ -99,7 +99,7 @@ final class CascadeClosure {
    */
   private Map<CascadingKey, String> nextLevel(
       Connection control,
-      String template,
+      RowOrigin from,
       Map<CascadingKey, String> level,
       Map<String, Set<List<String>>> seen)
       throws SQLException {
@@ -112,7 +112,7 @@ final class CascadeClosure {
     }
     List<CascadingKey> keysRead = List.copyOf(level.keySet());
     List<String> queries = new ArrayList<>();
-    level.forEach((key, in) -> queries.add(childRowsSql(template, key, in)));
+    level.forEach((key, in) -> queries.add(childRowsSql(from, key, in)));
     Map<CascadingKey, Set<List<String>>> next = new LinkedHashMap<>();
     read(control, queries, (i, row) -> reached(keysRead.get(i), row, seen, next));
     Map<CascadingKey, String> nextLevel = new LinkedHashMap<>();
@@ -124,13 +124,13 @@ final class CascadeClosure {
    * The template's rows of {@code key}'s child under the values {@code in} gives: their primary
    * key, then the columns each key whose parent is that child refers to.
    */
-  private String childRowsSql(String template, CascadingKey key, String in) {
+  private String childRowsSql(RowOrigin from, CascadingKey key, String in) {
     List<String> columns = new ArrayList<>(primaryKey(key.child()));
     childKeys(key.child()).forEach(k -> columns.addAll(k.parentColumns()));
     return "SELECT "
         + columnList(columns)
         + " FROM "
-        + qualified(template, key.child())
+        + from.of(key.child())
         + " WHERE "
         + RestoreSql.keyTuple(key.childColumns())
         + " IN ("

@@ -4,6 +4,7 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.qualified;
 
 import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.template.RestoreSql;
+import dev.dbit.internal.template.RowOrigin;
 import dev.dbit.internal.template.SchemaLayout;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,12 +20,12 @@ import java.util.TreeSet;
  * that leaves of the {@code AUTO_INCREMENT} bookkeeping. It only computes; nothing runs here.
  */
 final class CleanupPlanner {
-  private final String template;
+  private final RowOrigin from;
   private final String copy;
   private final SchemaLayout layout;
 
-  CleanupPlanner(String template, String copy, SchemaLayout layout) {
-    this.template = template;
+  CleanupPlanner(RowOrigin from, String copy, SchemaLayout layout) {
+    this.from = from;
     this.copy = copy;
     this.layout = layout;
   }
@@ -74,19 +75,19 @@ final class CleanupPlanner {
       } else if (changedKeys.isPresent() && layout.rowKeys().containsKey(table)) {
         Set<List<String>> rows = new HashSet<>(changedKeys.get());
         rows.addAll(taken);
-        statements.addAll(RestoreSql.restoreRowsSql(template, copy, layout, table, rows));
+        statements.addAll(RestoreSql.restoreRowsSql(from, copy, layout, table, rows));
       } else if (keyed
           && keyTables.get().complete()
           && !cascades.inFull(table)
           && !writtenByTriggers.contains(table)) {
-        statements.addAll(keyTables.get().restoreSql(template, table));
-        statements.addAll(RestoreSql.restoreRowsSql(template, copy, layout, table, taken));
+        statements.addAll(keyTables.get().restoreSql(from, table));
+        statements.addAll(RestoreSql.restoreRowsSql(from, copy, layout, table, taken));
       } else if (keyed) {
-        statements.addAll(keyTables.get().restoreInFullSql(template, table));
+        statements.addAll(keyTables.get().restoreInFullSql(from, table));
       } else {
         // One entry per statement: readers count dbit's own statements by them.
         statements.addAll(
-            List.of(RestoreSql.restoreTableSql(template, copy, layout, table).split(";\n")));
+            List.of(RestoreSql.restoreTableSql(from, copy, layout, table).split(";\n")));
       }
     }
     statements.add("COMMIT");

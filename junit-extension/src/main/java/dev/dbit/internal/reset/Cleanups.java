@@ -3,6 +3,7 @@ package dev.dbit.internal.reset;
 import dev.dbit.internal.jdbc.MultiStatement;
 import java.sql.SQLException;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -34,4 +35,13 @@ interface Cleanups {
 
   /** Restores every table that differs from the template, found by probing every table. */
   void probeEverything() throws SQLException;
+
+  /** The tables that differ from the state resets restore to, by one probe of every table. */
+  List<String> differingTables() throws SQLException;
+
+  /** The plan that keeps {@code dirty} (and what cascades reach) as a class's starting state. */
+  CleanupPlan keepPlan(Collection<String> dirty) throws SQLException;
+
+  /** {@code keep} ran: its tables come back from the class's starting state from now on. */
+  void kept(CleanupPlan keep) throws SQLException;
 }

@@ -5,6 +5,7 @@ import static dev.dbit.internal.jdbc.SqlIdentifiers.quote;
 
 import dev.dbit.internal.template.BookkeepingSchema;
 import dev.dbit.internal.template.RestoreSql;
+import dev.dbit.internal.template.RowOrigin;
 import dev.dbit.internal.template.SchemaLayout;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
@@ -165,7 +166,7 @@ public final class KeyTables {
   }
 
   /** Restores the rows of {@code table} whose keys were recorded, and empties its key table. */
-  List<String> restoreSql(String template, String table) {
+  List<String> restoreSql(RowOrigin from, String table) {
     String keyTable = BookkeepingSchema.table(copy, keyTables.get(table));
     String keyList =
         "SELECT "
@@ -184,20 +185,26 @@ public final class KeyTables {
         table,
         List.of(
             "DELETE " + copyTable + " FROM " + copyTable + " JOIN " + keyTable + " ON " + on,
-            RestoreSql.insertRowsWhereKeyIn(template, copy, layout, table, keyList)));
+            RestoreSql.insertRowsWhereKeyIn(from, copy, layout, table, keyList)));
   }
 
   /** {@code statements} that restore rows of {@code table}, then its key table emptied. */
   private List<String> thenEmptied(String table, List<String> statements) {
     List<String> all = new ArrayList<>(statements);
-    all.add("DELETE FROM " + BookkeepingSchema.table(copy, keyTables.get(table)));
+    forgetSql(table).ifPresent(all::add);
     return all;
   }
 
-  /** Restores every row of {@code table} that differs from {@code template}. */
-  List<String> restoreInFullSql(String template, String table) {
+  /** Empties {@code table}'s key table, if it has one: its rows now are what resets restore. */
+  Optional<String> forgetSql(String table) {
+    return Optional.ofNullable(keyTables.get(table))
+        .map(k -> "DELETE FROM " + BookkeepingSchema.table(copy, k));
+  }
+
+  /** Restores every row of {@code table} that differs from its origin. */
+  List<String> restoreInFullSql(RowOrigin from, String table) {
     return thenEmptied(
-        table, List.of(RestoreSql.restoreTableSql(template, copy, layout, table).split(";\n")));
+        table, List.of(RestoreSql.restoreTableSql(from, copy, layout, table).split(";\n")));
   }
 
   static String keyTableName(String table) {

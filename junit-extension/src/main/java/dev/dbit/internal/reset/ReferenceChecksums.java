@@ -55,6 +55,21 @@ final class ReferenceChecksums {
     baseline = Map.copyOf(readNow(schema, tables));
   }
 
+  /** The checksums a probe compares with now. */
+  Map<String, Long> recorded() {
+    return baseline;
+  }
+
+  /** Compares with {@code checksums} from now on (a class's starting state, or the one below). */
+  void use(Map<String, Long> checksums) {
+    baseline = Map.copyOf(checksums);
+  }
+
+  /** The copy's checksums of {@code tables} now. */
+  Map<String, Long> now(List<String> tables) throws SQLException {
+    return readNow(copy, tables);
+  }
+
   /** Adds the copy's checksums now of those of {@code tables} that have no baseline yet. */
   void complete(List<String> tables) throws SQLException {
     List<String> missing = tables.stream().filter(t -> !baseline.containsKey(t)).toList();

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -46,6 +47,9 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
   private R ended;
 
   private boolean distrusted;
+
+  /** Tables a class that ended kept: the next reset gives them back the state below's rows. */
+  private final Set<String> classEnded = new LinkedHashSet<>();
 
   /**
    * @param ours the schema's tables among those given
@@ -89,15 +93,22 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
     }
     Set<String> dirty = end == null ? Set.of() : dirty(end);
     if (dirty.isEmpty()) {
-      R gate = reader.gate(Optional.ofNullable(end), cleanups.countersToReset());
+      R gate = reader.gate(Optional.ofNullable(end), cleanAnyway());
       if (gate.probe()) {
         return probeEverything(Optional.of(gate));
       }
       dirty = dirty(gate);
-      if (dirty.isEmpty() && !cleanups.countersToReset()) {
+      if (dirty.isEmpty() && !cleanAnyway()) {
         return gate.start();
       }
       end = gate;
+    }
+    if (!classEnded.isEmpty()) {
+      // What the class kept differs from the state below by rows no reading names: in full.
+      dirty = new LinkedHashSet<>(dirty);
+      dirty.addAll(classEnded);
+      classEnded.clear();
+      return clean(dirty, end, false);
     }
     if (reader.asksAfterRollback()) {
       Optional<Set<String>> differing = cleanups.differingAfterRollback(dirty);
@@ -109,15 +120,68 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
         }
       }
     }
-    return clean(dirty, end);
+    return clean(dirty, end, true);
+  }
+
+  private boolean cleanAnyway() {
+    return cleanups.countersToReset() || !classEnded.isEmpty();
+  }
+
+  /**
+   * Before a class's first test: what changed since the last reset (the class's setup) becomes the
+   * state its tests start from, instead of being cleaned.
+   *
+   * @return the counters the test starts from
+   */
+  public ServerCounters.Reading keepClassState() throws SQLException {
+    R end = ended;
+    ended = null;
+    if (distrusted || (end != null && end.probe())) {
+      return keepProbed(Optional.ofNullable(end));
+    }
+    Set<String> dirty = end == null ? Set.of() : dirty(end);
+    if (dirty.isEmpty()) {
+      R gate = reader.gate(Optional.ofNullable(end), false);
+      if (gate.probe()) {
+        return keepProbed(Optional.of(gate));
+      }
+      dirty = dirty(gate);
+      if (dirty.isEmpty()) {
+        return gate.start();
+      }
+      end = gate;
+    }
+    CleanupPlan keep = cleanups.keepPlan(dirty);
+    R after = run(reader.cleanup(keep, end));
+    cleanups.kept(keep);
+    if (after.probe()) {
+      return probeEverything(Optional.empty());
+    }
+    return after.changed() == null || after.changed().isEmpty()
+        ? after.start()
+        : clean(dirty(after), after, true);
+  }
+
+  /** {@link #keepClassState} where only a probe of every table can tell what changed. */
+  private ServerCounters.Reading keepProbed(Optional<R> gate) throws SQLException {
+    distrusted = false;
+    reader.beforeProbe();
+    List<String> differing = cleanups.differingTables();
+    if (!differing.isEmpty()) {
+      CleanupPlan keep = cleanups.keepPlan(differing);
+      cleanups.clean(keep, "", rows -> null);
+      cleanups.kept(keep);
+    }
+    return reader.afterProbe(gate);
   }
 
   /** Cleans {@code dirty}, then what other connections wrote meanwhile, pass after pass. */
-  private ServerCounters.Reading clean(Set<String> dirty, R end) throws SQLException {
+  private ServerCounters.Reading clean(Set<String> dirty, R end, boolean byRows)
+      throws SQLException {
     R before = end;
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
       // The rows a test changed hold for the first pass; later ones compare large tables in full.
-      CleanupPlan plan = pass == 1 ? cleanups.planAfterTest(dirty) : cleanups.plan(dirty);
+      CleanupPlan plan = pass == 1 && byRows ? cleanups.planAfterTest(dirty) : cleanups.plan(dirty);
       R after = run(reader.cleanup(plan, before));
       if (plan.needsConfirmation() || after.probe()) {
         // A chain of triggers may have written again, or the reader saw a change it cannot place.
@@ -149,6 +213,11 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
     distrusted = false;
     ended = null;
     reader.beforeProbe();
+    if (!classEnded.isEmpty()) {
+      // A probe cannot see them all: a key table or the log accounts only for later rows.
+      cleanups.clean(cleanups.plan(classEnded), "", rows -> null);
+      classEnded.clear();
+    }
     cleanups.probeEverything();
     return reader.afterProbe(gate);
   }
@@ -166,6 +235,11 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
     R end = reader.end();
     ended = end;
     return new AfterTest(end.start(), end.openTransactions());
+  }
+
+  /** The tables a class that ended kept: the next reset gives them back the state below's rows. */
+  public void classEnded(Set<String> kept) {
+    classEnded.addAll(kept);
   }
 
   /** Reads the counters now, in the middle of a test. */

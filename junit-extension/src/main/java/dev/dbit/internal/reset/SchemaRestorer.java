@@ -2,6 +2,7 @@ package dev.dbit.internal.reset;
 
 import dev.dbit.internal.binlog.ChangedRows;
 import dev.dbit.internal.jdbc.MultiStatement;
+import dev.dbit.internal.template.RowOrigin;
 import dev.dbit.internal.template.SchemaLayout;
 import dev.dbit.internal.template.SchemaOwnership;
 import java.sql.Connection;
@@ -23,10 +24,10 @@ import java.util.function.Supplier;
 public final class SchemaRestorer implements Cleanups {
 
   private final Supplier<Connection> control;
-  private final String template;
   private final String copy;
   private final SchemaLayout layout;
-  private final CleanupPlanner planner;
+  private final ClassStates states;
+  private CleanupPlanner planner;
   private final List<String> referenceTables;
   private final ReferenceChecksums checksums;
   private FullProbe probe;
@@ -48,12 +49,13 @@ public final class SchemaRestorer implements Cleanups {
   public SchemaRestorer(
       Supplier<Connection> control, String template, String copy, SchemaLayout layout) {
     this.control = control;
-    this.template = template;
     this.copy = copy;
     this.layout = layout;
-    this.planner = new CleanupPlanner(template, copy, layout);
+    RowOrigin origin = RowOrigin.schema(template);
+    this.planner = new CleanupPlanner(origin, copy, layout);
     this.referenceTables = List.copyOf(layout.referenceTables());
     this.checksums = new ReferenceChecksums(control, copy);
+    this.states = new ClassStates(control, copy, checksums, layout, origin);
     this.probe = new FullProbe(control, copy, layout, checksums, Optional.empty());
   }
 
@@ -62,6 +64,46 @@ public final class SchemaRestorer implements Cleanups {
     rowSource = source;
     probe = new FullProbe(control, copy, layout, checksums, source.keys());
     return this;
+  }
+
+  /** A test class starts from the state resets restore to now ({@link ClassStates}). */
+  public void enterClass() {
+    states.enter();
+  }
+
+  /** Whether a class's starting state is on the template's. */
+  public boolean inClass() {
+    return states.inClass();
+  }
+
+  /**
+   * The running class ended: resets restore the state below it again.
+   *
+   * @return the tables the class kept, which must get that state's rows back
+   */
+  public Set<String> leaveClass() {
+    Set<String> kept = states.leave();
+    useState();
+    return kept;
+  }
+
+  @Override
+  public CleanupPlan keepPlan(Collection<String> dirty) throws SQLException {
+    return states.keepPlan(dirty, rowSource.keys(), countersMoved);
+  }
+
+  @Override
+  public void kept(CleanupPlan keep) throws SQLException {
+    states.kept(keep.tables());
+    useState();
+  }
+
+  /** Plans and probes against the current state from now on. */
+  private void useState() {
+    ClassStates.State state = states.current();
+    checksums.use(state.checksums());
+    planner = new CleanupPlanner(state.from(), copy, state.layout());
+    probe = new FullProbe(control, copy, state.layout(), checksums, rowSource.keys());
   }
 
   /**
@@ -124,7 +166,7 @@ public final class SchemaRestorer implements Cleanups {
     if (!applies) {
       return Optional.empty();
     }
-    Set<String> reached = layout.withCascades(flagged);
+    Set<String> reached = states.current().layout().withCascades(flagged);
     Set<String> differing = probe.afterRollback(reached, rowSource.changes(reached));
     reached.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
     return Optional.of(differing);
@@ -139,7 +181,8 @@ public final class SchemaRestorer implements Cleanups {
   /** The cleanup of {@code dirty} with the current bookkeeping, comparing in full; runs nothing. */
   @Override
   public CleanupPlan plan(Collection<String> dirty) {
-    return plan(dirty, ChangedRows.unknown(), CascadeClosure.unknown(layout, dirty));
+    return plan(
+        dirty, ChangedRows.unknown(), CascadeClosure.unknown(states.current().layout(), dirty));
   }
 
   /**
@@ -149,7 +192,11 @@ public final class SchemaRestorer implements Cleanups {
   @Override
   public CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException {
     ChangedRows changes = rowSource.changes(dirty);
-    return plan(dirty, changes, CascadeClosure.of(control.get(), layout, template, dirty, changes));
+    ClassStates.State state = states.current();
+    return plan(
+        dirty,
+        changes,
+        CascadeClosure.of(control.get(), state.layout(), state.from(), dirty, changes));
   }
 
   private CleanupPlan plan(Collection<String> dirty, ChangedRows changes, CascadeClosure cascades) {
@@ -245,6 +292,7 @@ public final class SchemaRestorer implements Cleanups {
    * Tables of the copy that differ from the template now, in one round trip: empty tables asked for
    * a row, reference tables checksummed.
    */
+  @Override
   public List<String> differingTables() throws SQLException {
     return probe.differing();
   }

@@ -64,6 +64,9 @@ public final class TestLifecycle {
   /** The test that ended last, for naming it when it left a lock behind. */
   private String previousTest = "no test";
 
+  /** A class started and has run no test yet: its first test keeps what its setup wrote. */
+  private boolean keepPending;
+
   private final LostConnections connections;
   private final ServerLock workerLock;
 
@@ -95,7 +98,8 @@ public final class TestLifecycle {
    */
   public double begin(boolean resetAutoIncrement) throws SQLException {
     long start = System.nanoTime();
-    ServerCounters.Reading reading = reset(resetAutoIncrement);
+    ServerCounters.Reading reading =
+        keepPending ? keepClassState() : reset(resetAutoIncrement, between::beforeTest);
     double millis = (System.nanoTime() - start) / 1e6;
     resetMillis.add(millis);
     watches.connectionLeaks().startTest();
@@ -105,8 +109,39 @@ public final class TestLifecycle {
     return millis;
   }
 
-  /** Restores the test schema to the template; returns the server's counters at its end. */
-  private ServerCounters.Reading reset(boolean resetAutoIncrement) throws SQLException {
+  /**
+   * A test class starts, or a class nested in the running one: the schema goes back to the state it
+   * starts from (the template, or its enclosing class's starting state), and what the class writes
+   * before its first test becomes the state each of its tests starts from.
+   */
+  public void enterClass(boolean resetAutoIncrement) throws SQLException {
+    if (keepPending) {
+      // A class nested in one that ran no test yet: the enclosing class's setup stays too.
+      keepClassState();
+    } else {
+      reset(resetAutoIncrement, between::beforeTest);
+    }
+    restorer.enterClass();
+    keepPending = true;
+  }
+
+  /** The running class ended: the schema goes back to the state below its own, at once. */
+  public void leaveClass() throws SQLException {
+    keepPending = false;
+    if (restorer.inClass()) {
+      between.classEnded(restorer.leaveClass());
+      reset(false, between::beforeTest);
+    }
+  }
+
+  private ServerCounters.Reading keepClassState() throws SQLException {
+    keepPending = false;
+    return reset(false, between::keepClassState);
+  }
+
+  /** Resets the schema by {@code step}; returns the server's counters at its end. */
+  private ServerCounters.Reading reset(boolean resetAutoIncrement, ResetStep step)
+      throws SQLException {
     connections.failIfServerLost();
     restorer.resetAutoIncrement(resetAutoIncrement);
     restorer.rolledBack(watches.rollbacks().takeSeen());
@@ -120,7 +155,7 @@ public final class TestLifecycle {
     ServerCounters.Reading reading = null;
     for (int attempt = 1; reading == null; attempt++) {
       try {
-        reading = between.beforeTest();
+        reading = step.run();
       } catch (SQLException e) {
         if (attempt <= LostConnections.REPEATS && e.getErrorCode() == LOCK_WAIT_TIMEOUT) {
           connections.retried(
@@ -217,7 +252,10 @@ public final class TestLifecycle {
   private void stop(String copy) {
     if (restorer.rowSource().log().isPresent() && !connections.serverLost() && current == null) {
       try {
-        reset(false);
+        while (restorer.inClass()) {
+          between.classEnded(restorer.leaveClass());
+        }
+        reset(false, between::beforeTest);
         CopyHistory.recordClean(control.get(), copy);
       } catch (SQLException | RuntimeException e) {
         LOG.log(
@@ -250,6 +288,12 @@ public final class TestLifecycle {
           e);
     }
     control.close();
+  }
+
+  /** One way to reset before a test: restore the state, or keep the class's. */
+  @FunctionalInterface
+  private interface ResetStep {
+    ServerCounters.Reading run() throws SQLException;
   }
 
   /**

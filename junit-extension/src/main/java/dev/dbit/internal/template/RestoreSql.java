@@ -9,14 +9,15 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The statements that give a copy's tables back the template's rows: whole reference tables, large
- * tables by difference, or the rows of given keys.
+ * The statements that give a copy's tables back their origin's rows (the template's, or a class's
+ * starting state): whole reference tables, large tables by difference, or the rows of given keys.
  */
 public final class RestoreSql {
   private RestoreSql() {}
 
   /** DELETE and re-INSERT of every reference table from the template. */
   static String referenceRows(String template, String copy, SchemaLayout layout) {
+    RowOrigin from = RowOrigin.schema(template);
     StringBuilder sql = new StringBuilder();
     layout
         .referenceColumns()
@@ -25,18 +26,18 @@ public final class RestoreSql {
               if (sql.length() > 0) {
                 sql.append(";\n");
               }
-              sql.append(restoreTableSql(template, copy, layout, table));
+              sql.append(restoreTableSql(from, copy, layout, table));
             });
     return sql.toString();
   }
 
   /**
-   * Statements that make {@code copy.table} hold exactly the template's rows: for a large table
+   * Statements that make {@code copy.table} hold exactly the rows of its origin: for a large table
    * (see {@link SchemaLayout#rowKeys()}) by difference, so that the cost follows what changed and a
    * scan of both tables, not a reload of every row; else delete all and copy all.
    */
   public static String restoreTableSql(
-      String template, String copy, SchemaLayout layout, String table) {
+      RowOrigin from, String copy, SchemaLayout layout, String table) {
     List<String> columns = layout.referenceColumns().get(table);
     String into = insertInto(copy, layout, table);
     List<String> keys = layout.rowKeys().get(table);
@@ -48,7 +49,7 @@ public final class RestoreSql {
           + " SELECT "
           + selectList(layout, table, "")
           + " FROM "
-          + qualified(template, table);
+          + from.of(table);
     }
     String copyTable = qualified(copy, table);
     // Byte for byte: under a case-insensitive collation 'W5' = 'w5', yet the copy must get back
@@ -75,7 +76,7 @@ public final class RestoreSql {
     return "DELETE FROM "
         + copyTable
         + " WHERE NOT EXISTS (SELECT 1 FROM "
-        + qualified(template, table)
+        + from.of(table)
         + " p WHERE "
         + sameRow
         + ");\n"
@@ -83,7 +84,7 @@ public final class RestoreSql {
         + " SELECT "
         + selectList(layout, table, "p.")
         + " FROM "
-        + qualified(template, table)
+        + from.of(table)
         + " p LEFT JOIN "
         + copyTable
         + " c ON "
@@ -94,15 +95,15 @@ public final class RestoreSql {
   }
 
   /**
-   * Statements that give {@code copy.table} the template's version of the rows with {@code keys}
+   * Statements that give {@code copy.table} their origin's version of the rows with {@code keys}
    * (SQL literals of the primary key, in key order): delete them, copy them back. None for no keys.
    */
   public static List<String> restoreRowsSql(
-      String template, String copy, SchemaLayout layout, String table, Set<List<String>> keys) {
+      RowOrigin from, String copy, SchemaLayout layout, String table, Set<List<String>> keys) {
     if (keys.isEmpty()) {
       return List.of();
     }
-    return restoreRowsWhereKeyIn(template, copy, layout, table, valueList(keys));
+    return restoreRowsWhereKeyIn(from, copy, layout, table, valueList(keys));
   }
 
   /** {@code values} (rows of SQL literals) as the inside of an {@code IN (...)}, sorted. */
@@ -114,7 +115,7 @@ public final class RestoreSql {
   }
 
   private static List<String> restoreRowsWhereKeyIn(
-      String template, String copy, SchemaLayout layout, String table, String in) {
+      RowOrigin from, String copy, SchemaLayout layout, String table, String in) {
     return List.of(
         "DELETE FROM "
             + qualified(copy, table)
@@ -123,30 +124,30 @@ public final class RestoreSql {
             + " IN ("
             + in
             + ")",
-        insertRowsWhereKeyIn(template, copy, layout, table, in));
+        insertRowsWhereKeyIn(from, copy, layout, table, in));
   }
 
   /**
-   * Copies the template's rows of {@code table} whose primary key is {@code in} (a list of literals
+   * Copies the origin's rows of {@code table} whose primary key is {@code in} (a list of literals
    * or a subquery) into {@code copy}.
    */
   public static String insertRowsWhereKeyIn(
-      String template, String copy, SchemaLayout layout, String table, String in) {
+      RowOrigin from, String copy, SchemaLayout layout, String table, String in) {
     return insertRowsWhere(
-        template, copy, layout, table, keyTuple(layout.rowKeys().get(table)) + " IN (" + in + ")");
+        from, copy, layout, table, keyTuple(layout.rowKeys().get(table)) + " IN (" + in + ")");
   }
 
   /**
-   * Copies the template's rows of {@code table} that {@code condition} (on the template's table,
-   * named in full) selects into {@code copy}.
+   * Copies the origin's rows of {@code table} that {@code condition} (on the origin's table, named
+   * in full) selects into {@code copy}.
    */
   private static String insertRowsWhere(
-      String template, String copy, SchemaLayout layout, String table, String condition) {
+      RowOrigin from, String copy, SchemaLayout layout, String table, String condition) {
     return insertInto(copy, layout, table)
         + " SELECT "
         + selectList(layout, table, "")
         + " FROM "
-        + qualified(template, table)
+        + from.of(table)
         + " WHERE "
         + condition;
   }
@@ -170,8 +171,8 @@ public final class RestoreSql {
   }
 
   /**
-   * What the copy selects from the template's {@code table}, each name after {@code prefix} (a
-   * table alias and a dot, or nothing): its insertable columns where {@link
+   * What the copy selects from the origin's {@code table}, each name after {@code prefix} (a table
+   * alias and a dot, or nothing): its insertable columns where {@link
    * SchemaLayout#columnListTables()} says so, else {@code *}.
    */
   private static String selectList(SchemaLayout layout, String table, String prefix) {

@@ -9,7 +9,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -154,6 +157,52 @@ public record SchemaLayout(
         columnList.stream().filter(tables::contains).collect(Collectors.toSet()),
         lenient.stream().filter(tables::contains).collect(Collectors.toSet()),
         RowKeys.read(connection, schema, referenceColumns.keySet(), cascadedInto));
+  }
+
+  /** Every table's insertable columns in {@code schema}, in one query. */
+  public static Map<String, List<String>> insertableColumns(Connection connection, String schema)
+      throws SQLException {
+    return TableColumns.read(connection, schema).insertable();
+  }
+
+  /**
+   * This layout with {@code changed} as {@code schema} holds them now: which of them hold rows,
+   * with their {@code insertable} columns, each with a primary key restored by the rows that differ
+   * whatever its size. The layout of a class's starting state; two queries.
+   */
+  public SchemaLayout withRowsOf(
+      Connection connection,
+      String schema,
+      Collection<String> changed,
+      Map<String, List<String>> insertable)
+      throws SQLException {
+    List<String> own = tables.stream().filter(changed::contains).toList();
+    Set<String> holding = new HashSet<>(nonEmptyTables(connection, schema, own));
+    Map<String, List<String>> keys = RowKeys.read(connection, schema, holding, holding);
+    Map<String, List<String>> columns = new LinkedHashMap<>();
+    Map<String, List<String>> rowKeys = new HashMap<>(this.rowKeys);
+    for (String table : tables) {
+      if (!own.contains(table) && referenceColumns.containsKey(table)) {
+        columns.put(table, referenceColumns.get(table));
+      } else if (holding.contains(table)) {
+        columns.put(table, insertable.get(table));
+      }
+    }
+    rowKeys.keySet().removeAll(own);
+    rowKeys.putAll(keys);
+    return new SchemaLayout(
+        tables,
+        columns,
+        views,
+        triggers,
+        deleteTriggerTables,
+        insertTriggerTables,
+        triggerTargets,
+        cascadingKeys,
+        autoIncrementTables,
+        columnListTables,
+        lenientCopyTables,
+        rowKeys);
   }
 
   /**

@@ -96,7 +96,8 @@ class CascadeClosureTest {
 
   private static CascadeClosure closure(List<String> dirty, ChangedRows changes)
       throws SQLException {
-    return CascadeClosure.of(control, layout, TEMPLATE, dirty, changes);
+    return CascadeClosure.of(
+        control, layout, dev.dbit.internal.template.RowOrigin.schema(TEMPLATE), dirty, changes);
   }
 
   private static Set<List<String>> ids(IntStream ids) {

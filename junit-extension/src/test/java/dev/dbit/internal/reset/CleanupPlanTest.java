@@ -45,7 +45,7 @@ class CleanupPlanTest {
           Map.of());
 
   private static CleanupPlan plan(String... dirty) {
-    return new CleanupPlanner("tpl", "copy", LAYOUT)
+    return new CleanupPlanner(dev.dbit.internal.template.RowOrigin.schema("tpl"), "copy", LAYOUT)
         .plan(
             List.of(dirty),
             Set.of(),
@@ -101,7 +101,7 @@ class CleanupPlanTest {
             Map.of());
 
     CleanupPlan plan =
-        new CleanupPlanner("tpl", "copy", chained)
+        new CleanupPlanner(dev.dbit.internal.template.RowOrigin.schema("tpl"), "copy", chained)
             .plan(
                 List.of("a"),
                 Set.of(),
@@ -123,7 +123,8 @@ class CleanupPlanTest {
 
   @Test
   void autoIncrementCountersAreResetOnlyWhenAskedAndNeverForgotten() {
-    CleanupPlanner planner = new CleanupPlanner("tpl", "copy", LAYOUT);
+    CleanupPlanner planner =
+        new CleanupPlanner(dev.dbit.internal.template.RowOrigin.schema("tpl"), "copy", LAYOUT);
 
     // Written while no test asked for it: cleaned, counter remembered.
     CleanupPlan unasked =
@@ -155,7 +156,8 @@ class CleanupPlanTest {
 
   @Test
   void planningChangesNothingAndCountsItsStatements() {
-    CleanupPlanner planner = new CleanupPlanner("tpl", "copy", LAYOUT);
+    CleanupPlanner planner =
+        new CleanupPlanner(dev.dbit.internal.template.RowOrigin.schema("tpl"), "copy", LAYOUT);
     Set<String> moved = new java.util.TreeSet<>(Set.of("sales_order"));
 
     CleanupPlan plan =
@@ -247,7 +249,7 @@ class CleanupPlanTest {
   /** The plan for {@code dirty} on {@link #LARGE}: no counter to reset, no cascade known. */
   private static CleanupPlan planLarge(
       List<String> dirty, ChangedRows changes, Optional<KeyTables> keyTables) {
-    return new CleanupPlanner("tpl", "copy", LARGE)
+    return new CleanupPlanner(dev.dbit.internal.template.RowOrigin.schema("tpl"), "copy", LARGE)
         .plan(dirty, Set.of(), false, changes, CascadeClosure.unknown(LARGE, dirty), keyTables);
   }
 

@@ -44,6 +44,74 @@ class ResetEngineTest {
           ServerCounters.of(false, new TestConnections(false)));
 
   @Test
+  void whatAClassSetUpBeforeItsFirstTestIsKeptNotCleaned() throws Exception {
+    reader.gates.add(fake(1, Set.of("parent")));
+    reader.cleanings.add(fake(2, Set.of()));
+
+    assertThat(engine.keepClassState().questions()).isEqualTo(2);
+    assertThat(cleanups.kept).containsExactly(List.of("child", "parent"));
+    assertThat(cleanups.planned).isEmpty();
+  }
+
+  @Test
+  void aClassThatSetUpNothingKeepsNothingAndCostsTheGateAlone() throws Exception {
+    reader.gates.add(fake(1, Set.of()));
+
+    assertThat(engine.keepClassState().questions()).isEqualTo(1);
+    assertThat(cleanups.kept).isEmpty();
+  }
+
+  @Test
+  void whereOnlyAProbeCanTellTheClassKeepsWhatTheProbeFinds() throws Exception {
+    reader.gates.add(new Fake(counters(1), Set.of(), true));
+    cleanups.probed = List.of("a");
+
+    engine.keepClassState();
+
+    assertThat(cleanups.kept).containsExactly(List.of("a"));
+    assertThat(cleanups.planned).as("nothing cleaned").isEmpty();
+    assertThat(reader.probedAfterGate).isTrue();
+  }
+
+  @Test
+  void writesMeanwhileAreCleanedAfterTheKeepAgainstTheClassState() throws Exception {
+    reader.gates.add(fake(1, Set.of("a")));
+    reader.cleanings.add(fake(2, Set.of("b")));
+    reader.cleanings.add(fake(3, Set.of()));
+
+    assertThat(engine.keepClassState().questions()).isEqualTo(3);
+    assertThat(cleanups.kept).containsExactly(List.of("a"));
+    assertThat(cleanups.planned).containsExactly(List.of("b"));
+  }
+
+  @Test
+  void whatAnEndedClassKeptIsCleanedInFullEvenWhenNoReadingNamesIt() throws Exception {
+    reader.ends.add(fake(1, Set.of()));
+    reader.gates.add(fake(2, Set.of()));
+    reader.cleanings.add(fake(3, Set.of()));
+    cleanups.differing = Optional.of(Set.of());
+    engine.afterTest();
+    engine.classEnded(Set.of("kept"));
+
+    engine.beforeTest();
+
+    assertThat(cleanups.planned).containsExactly(List.of("kept"));
+    assertThat(cleanups.firstPassPlans).as("no plan by the rows a reading named").isZero();
+    assertThat(reader.gateCleanAnyway).containsExactly(true);
+  }
+
+  @Test
+  void whatAnEndedClassKeptIsCleanedBeforeAProbeWhichCannotSeeItAll() throws Exception {
+    engine.classEnded(Set.of("kept"));
+    engine.distrust();
+
+    engine.beforeTest();
+
+    assertThat(cleanups.planned).containsExactly(List.of("kept"));
+    assertThat(reader.probes).isEqualTo(1);
+  }
+
+  @Test
   void aTestThatChangedNothingCostsTheGateAloneWhichStartsTheNextTest() throws Exception {
     reader.ends.add(fake(1, Set.of()));
     reader.gates.add(fake(2, Set.of()));
@@ -339,5 +407,23 @@ class ResetEngineTest {
 
     @Override
     public void probeEverything() {}
+
+    final List<List<String>> kept = new ArrayList<>();
+    List<String> probed = List.of();
+
+    @Override
+    public List<String> differingTables() {
+      return probed;
+    }
+
+    @Override
+    public CleanupPlan keepPlan(Collection<String> dirty) {
+      return new CleanupPlan(List.copyOf(dirty), false, List.of(), Set.of());
+    }
+
+    @Override
+    public void kept(CleanupPlan keep) {
+      kept.add(keep.tables());
+    }
   }
 }

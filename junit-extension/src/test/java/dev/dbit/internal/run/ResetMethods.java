@@ -225,7 +225,8 @@ final class ResetMethods {
     List<String> columns = layout.referenceColumns().get(table);
     return columns == null
         ? "DELETE FROM " + SqlIdentifiers.qualified(copy, table)
-        : RestoreSql.restoreTableSql(template, copy, layout, table);
+        : RestoreSql.restoreTableSql(
+            dev.dbit.internal.template.RowOrigin.schema(template), copy, layout, table);
   }
 
   private static String inTransaction(List<String> statements) {
