@@ -156,81 +156,89 @@ class SeededSchemaProofTest {
         throws SQLException {
       List<String> diff = TableStates.differences(database);
       assertThat(diff).as("tables that differ, case %d", number).isEmpty();
-      Random random = new Random(ProofSeeds.seed(number));
-      int id = 1 + random.nextInt(10);
-      int picture = 1 + random.nextInt(20000);
-      try (Connection connection = pool.getConnection();
-          Statement statement = connection.createStatement()) {
-        switch (ProofSeeds.kind(number, KINDS)) {
-          case 0 -> {
-            // Only reads.
-            statement.executeQuery("SELECT COUNT(*) FROM picture").close();
+      work(number, pool, database);
+    }
+  }
+
+  /**
+   * The work of case {@code number} on {@link #SCHEMA}: one of {@value #KINDS} kinds, drawn from
+   * the case's seed.
+   */
+  static void work(int number, DataSource pool, TestDatabase database) throws SQLException {
+    Random random = new Random(ProofSeeds.seed(number));
+    int id = 1 + random.nextInt(10);
+    int picture = 1 + random.nextInt(20000);
+    try (Connection connection = pool.getConnection();
+        Statement statement = connection.createStatement()) {
+      switch (ProofSeeds.kind(number, KINDS)) {
+        case 0 -> {
+          // Only reads.
+          statement.executeQuery("SELECT COUNT(*) FROM picture").close();
+        }
+        case 1 -> {
+          RandomWriter writer =
+              new RandomWriter(connection, database.schemaName(), random.nextLong());
+          List<String> tables = new ArrayList<>(writer.tables());
+          Collections.shuffle(tables, random);
+          writer.insertInto(connection, tables.subList(0, 1 + random.nextInt(3)), 2);
+        }
+        case 2 -> {
+          connection.setAutoCommit(false);
+          statement.executeUpdate("UPDATE picture SET png = UNHEX('00') WHERE id = " + picture);
+          statement.executeUpdate("DELETE FROM region WHERE id = " + id);
+          connection.rollback();
+          connection.setAutoCommit(true);
+          if (random.nextBoolean()) {
+            // A rollback, then a write that stays: the probe after a rollback must find it.
+            statement.executeUpdate("UPDATE price_tag SET cents = cents + 1 LIMIT 1");
           }
-          case 1 -> {
-            RandomWriter writer =
-                new RandomWriter(connection, database.schemaName(), random.nextLong());
-            List<String> tables = new ArrayList<>(writer.tables());
-            Collections.shuffle(tables, random);
-            writer.insertInto(connection, tables.subList(0, 1 + random.nextInt(3)), 2);
-          }
-          case 2 -> {
-            connection.setAutoCommit(false);
-            statement.executeUpdate("UPDATE picture SET png = UNHEX('00') WHERE id = " + picture);
-            statement.executeUpdate("DELETE FROM region WHERE id = " + id);
-            connection.rollback();
-            connection.setAutoCommit(true);
-            if (random.nextBoolean()) {
-              // A rollback, then a write that stays: the probe after a rollback must find it.
-              statement.executeUpdate("UPDATE price_tag SET cents = cents + 1 LIMIT 1");
-            }
-          }
-          case 3 ->
-              statement.executeUpdate(
-                  "UPDATE picture SET png = UNHEX('01'), caption = 'x' WHERE id = " + picture);
-          case 4 -> statement.executeUpdate("DELETE FROM region WHERE id = " + id);
-          case 5 -> statement.executeUpdate("UPDATE region SET id = id + 100 WHERE id = " + id);
-          case 6 -> {
-            statement.executeUpdate("UPDATE price_note SET note = 'changed' LIMIT 1");
-            statement.executeUpdate("DELETE FROM price_note LIMIT 2");
-          }
-          case 7 -> {
-            statement.executeUpdate("UPDATE region SET name = 'Renamed' WHERE id = " + id);
+        }
+        case 3 ->
             statement.executeUpdate(
-                "INSERT INTO store (id, region_id, name) VALUES (999, " + id + ", 'new')");
-            statement.executeUpdate("UPDATE store SET name = 'moved' WHERE id = " + id);
-            statement.executeUpdate("DELETE FROM store WHERE id = " + (id + 1));
+                "UPDATE picture SET png = UNHEX('01'), caption = 'x' WHERE id = " + picture);
+        case 4 -> statement.executeUpdate("DELETE FROM region WHERE id = " + id);
+        case 5 -> statement.executeUpdate("UPDATE region SET id = id + 100 WHERE id = " + id);
+        case 6 -> {
+          statement.executeUpdate("UPDATE price_note SET note = 'changed' LIMIT 1");
+          statement.executeUpdate("DELETE FROM price_note LIMIT 2");
+        }
+        case 7 -> {
+          statement.executeUpdate("UPDATE region SET name = 'Renamed' WHERE id = " + id);
+          statement.executeUpdate(
+              "INSERT INTO store (id, region_id, name) VALUES (999, " + id + ", 'new')");
+          statement.executeUpdate("UPDATE store SET name = 'moved' WHERE id = " + id);
+          statement.executeUpdate("DELETE FROM store WHERE id = " + (id + 1));
+        }
+        case 8 -> {
+          try (Connection other = database.openConnection();
+              Statement elsewhere = other.createStatement()) {
+            elsewhere.executeUpdate(
+                "UPDATE picture SET caption = 'other' WHERE id IN (" + picture + ", 20000)");
+            elsewhere.executeUpdate(
+                "INSERT INTO picture (id, caption, png) VALUES (30000, 'new', UNHEX('02'))");
           }
-          case 8 -> {
-            try (Connection other = database.openConnection();
-                Statement elsewhere = other.createStatement()) {
-              elsewhere.executeUpdate(
-                  "UPDATE picture SET caption = 'other' WHERE id IN (" + picture + ", 20000)");
-              elsewhere.executeUpdate(
-                  "INSERT INTO picture (id, caption, png) VALUES (30000, 'new', UNHEX('02'))");
-            }
-          }
-          case 9 -> {
-            statement.execute("SET SESSION foreign_key_checks = 0");
-            statement.execute("TRUNCATE TABLE " + (random.nextBoolean() ? "region" : "price_tag"));
-            statement.execute("SET SESSION foreign_key_checks = 1");
-          }
-          case 10 -> {
-            // Created again: a new table id, the same name.
-            statement.execute("DROP TABLE price_tag");
-            statement.execute(
-                "CREATE TABLE price_tag (code VARCHAR(10) PRIMARY KEY, cents INT NOT NULL)");
-            statement.executeUpdate("INSERT INTO price_tag VALUES ('T1', 1)");
-          }
-          case 11 -> {
-            statement.executeUpdate("UPDATE price_tag SET cents = cents + 1");
-            statement.executeUpdate("DELETE FROM shelf WHERE store_id = " + id);
-          }
-          default -> {
-            statement.executeUpdate(
-                "INSERT INTO picture (id, shelf_id, caption, png) VALUES (40000, NULL, 'a',"
-                    + " UNHEX('03'))");
-            statement.executeUpdate("DELETE FROM picture WHERE id = " + picture);
-          }
+        }
+        case 9 -> {
+          statement.execute("SET SESSION foreign_key_checks = 0");
+          statement.execute("TRUNCATE TABLE " + (random.nextBoolean() ? "region" : "price_tag"));
+          statement.execute("SET SESSION foreign_key_checks = 1");
+        }
+        case 10 -> {
+          // Created again: a new table id, the same name.
+          statement.execute("DROP TABLE price_tag");
+          statement.execute(
+              "CREATE TABLE price_tag (code VARCHAR(10) PRIMARY KEY, cents INT NOT NULL)");
+          statement.executeUpdate("INSERT INTO price_tag VALUES ('T1', 1)");
+        }
+        case 11 -> {
+          statement.executeUpdate("UPDATE price_tag SET cents = cents + 1");
+          statement.executeUpdate("DELETE FROM shelf WHERE store_id = " + id);
+        }
+        default -> {
+          statement.executeUpdate(
+              "INSERT INTO picture (id, shelf_id, caption, png) VALUES (40000, NULL, 'a',"
+                  + " UNHEX('03'))");
+          statement.executeUpdate("DELETE FROM picture WHERE id = " + picture);
         }
       }
     }

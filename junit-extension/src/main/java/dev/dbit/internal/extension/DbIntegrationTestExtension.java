@@ -5,6 +5,7 @@ import dev.dbit.ReportKeys;
 import dev.dbit.ResetEachDynamicTest;
 import dev.dbit.TestDatabase;
 import dev.dbit.internal.logging.Slf4jRouting;
+import dev.dbit.internal.run.RunBinding;
 import dev.dbit.internal.run.WorkerRun;
 import java.sql.SQLException;
 import java.util.Map;
@@ -15,7 +16,9 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.DynamicTestInvocationContext;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -35,7 +38,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * them.
  */
 public final class DbIntegrationTestExtension
-    implements BeforeAllCallback,
+    implements ExecutionCondition,
+        BeforeAllCallback,
         AfterAllCallback,
         BeforeEachCallback,
         AfterEachCallback,
@@ -51,10 +55,49 @@ public final class DbIntegrationTestExtension
 
   private static final Namespace NAMESPACE = Namespace.create(DbIntegrationTestExtension.class);
 
+  /**
+   * Not a condition: a class about to run takes its run on first use, which can come before this
+   * extension's {@code beforeAll} when Spring's extension comes first.
+   */
+  @Override
+  public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+    if (context.getTestMethod().isEmpty() && context.getTestClass().isPresent()) {
+      RunBinding.onFirstUse(() -> classRun(context));
+      // A class that is skipped or fails first takes none: the pending use goes with it.
+      context.getStore(NAMESPACE).put(FirstUseDone.class, new FirstUseDone());
+    }
+    return ConditionEvaluationResult.enabled("dbit takes a run when the class first needs one");
+  }
+
+  /** Clears the first-use hook of a class when JUnit is done with it. */
+  private static final class FirstUseDone implements AutoCloseable {
+    @Override
+    public void close() {
+      RunBinding.firstUseDone();
+    }
+  }
+
+  /**
+   * The run of the class of {@code context} (a class's context), its state started: what the class
+   * (and JUnit's, Spring's or the user's setup) writes from here on stays for its tests.
+   */
+  private static WorkerRun classRun(ExtensionContext context) throws SQLException {
+    RunBinding.firstUseDone();
+    WorkerRun run = run(context);
+    if (context.getStore(NAMESPACE).get(context.getUniqueId()) == null) {
+      run.tests()
+          .enterClass(
+              DbitAnnotations.resetsAutoIncrement(
+                  context.getRequiredTestClass(), run.config().resetAutoIncrement()));
+      context.getStore(NAMESPACE).put(context.getUniqueId(), Boolean.TRUE);
+    }
+    return run;
+  }
+
   @Override
   public void beforeAll(ExtensionContext context) throws SQLException {
     ParallelServerCheck.check(context);
-    WorkerRun run = run(context);
+    WorkerRun run = classRun(context);
     context.publishReportEntry(
         Map.of(
             ReportKeys.SERVER, run.serverDescription(),
@@ -65,16 +108,7 @@ public final class DbIntegrationTestExtension
             ReportKeys.SERVER_SETTINGS, run.doctor().settings().describe(),
             ReportKeys.SERVER_TLS, run.doctor().tls().describe(),
             ReportKeys.SERVER_WARNINGS, run.doctor().warningsLine()));
-    // What the class (and JUnit's, Spring's or the user's setup) writes from here on stays.
-    run.tests()
-        .enterClass(
-            DbitAnnotations.resetsAutoIncrement(
-                context.getRequiredTestClass(), run.config().resetAutoIncrement()));
-    context.getStore(NAMESPACE).put(CLASS_STATE, Boolean.TRUE);
   }
-
-  /** The store key of a class that has a starting state of its own. */
-  private static final String CLASS_STATE = "classState";
 
   /**
    * Judges the class's small tests together, and the run's so far ({@link SmallTestStalls}); the
@@ -85,7 +119,7 @@ public final class DbIntegrationTestExtension
     try {
       SmallTestStalls.judgeClassAndRun(context, () -> run(context));
     } finally {
-      if (context.getStore(NAMESPACE).remove(CLASS_STATE, Boolean.class) != null) {
+      if (context.getStore(NAMESPACE).remove(context.getUniqueId(), Boolean.class) != null) {
         run(context).tests().leaveClass();
       }
     }

@@ -20,7 +20,36 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class RunBinding {
   private static final Map<Thread, WorkerRun> RUNS = new ConcurrentHashMap<>();
 
+  /** How the class about to start on each thread takes its run, until it has. */
+  private static final Map<Thread, FirstUse> STARTING = new ConcurrentHashMap<>();
+
   private RunBinding() {}
+
+  /** How a class takes its run and starts its state. */
+  @FunctionalInterface
+  public interface FirstUse {
+    WorkerRun take() throws SQLException;
+  }
+
+  /**
+   * The class about to start on this thread takes its run by {@code take} when something needs it
+   * first: dbit's own {@code beforeAll}, or earlier Spring's, when its extension comes first and a
+   * script runs before the class ({@code @Sql(executionPhase = BEFORE_TEST_CLASS)}).
+   */
+  public static void onFirstUse(FirstUse take) {
+    STARTING.put(Thread.currentThread(), take);
+  }
+
+  /** The class on this thread took its run, or will not: nothing is pending any more. */
+  public static void firstUseDone() {
+    STARTING.remove(Thread.currentThread());
+  }
+
+  /** The run of the class on this thread, taken now if it has not been yet. */
+  public static Optional<WorkerRun> takenOnThisThread() throws SQLException {
+    FirstUse take = STARTING.remove(Thread.currentThread());
+    return take != null ? Optional.of(take.take()) : ofThisThread();
+  }
 
   /** Binds {@code run} to the calling thread, the thread its test class runs on. */
   public static void bind(WorkerRun run) {
@@ -44,9 +73,9 @@ public final class RunBinding {
    * @throws SQLException when no class holds a run, or several do and the thread is none of theirs
    */
   public static WorkerRun forConnection() throws SQLException {
-    WorkerRun own = RUNS.get(Thread.currentThread());
-    if (own != null) {
-      return own;
+    Optional<WorkerRun> own = takenOnThisThread();
+    if (own.isPresent()) {
+      return own.get();
     }
     List<WorkerRun> runs = RUNS.values().stream().distinct().toList();
     if (runs.size() == 1) {

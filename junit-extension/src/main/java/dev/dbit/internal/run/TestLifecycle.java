@@ -134,6 +134,11 @@ public final class TestLifecycle {
     }
   }
 
+  /** Restores the state resets restore to now, outside a test; the class's state stays pending. */
+  public void restore() throws SQLException {
+    reset(false, between::beforeTest);
+  }
+
   private ServerCounters.Reading keepClassState() throws SQLException {
     keepPending = false;
     return reset(false, between::keepClassState);

@@ -46,19 +46,26 @@ public final class DbitTestExecutionListener implements TestExecutionListener, O
     return ORDER;
   }
 
-  /** After Spring's dependency injection (2000) started the context: did it write rows? */
+  /**
+   * Starts a dbit class's application context here, before Spring runs the class's scripts
+   * ({@code @Sql(executionPhase = BEFORE_TEST_CLASS)}, 5000) and the class's {@code @BeforeAll}
+   * methods: what the context writes while it starts is removed at once, since one start serves
+   * every class that shares the context; what the class writes after it stays for the class's
+   * tests.
+   */
   @Override
-  public void prepareTestInstance(TestContext testContext) throws Exception {
-    ThirdPartyLogging.afterLoggingWasReconfigured();
-    @SuppressWarnings("unchecked")
-    List<String> before =
-        (List<String>) testContext.removeAttribute(ContextStartWatch.DIFFERING_BEFORE);
-    Optional<WorkerRun> run = RunBinding.ofThisThread();
-    if (before == null || run.isEmpty() || !testContext.hasApplicationContext()) {
+  public void beforeTestClass(TestContext testContext) throws Exception {
+    if (DbitAnnotations.find(testContext.getTestClass()).isEmpty()
+        || testContext.hasApplicationContext()) {
       return;
     }
-    Set<String> written = new TreeSet<>(run.get().tests().differingTables());
-    written.removeAll(before);
+    Optional<WorkerRun> run = RunBinding.takenOnThisThread();
+    if (run.isEmpty()) {
+      return;
+    }
+    testContext.getApplicationContext();
+    ThirdPartyLogging.afterLoggingWasReconfigured();
+    List<String> written = run.get().tests().differingTables();
     if (!written.isEmpty()) {
       LOG.log(
           Level.WARNING,
@@ -69,10 +76,17 @@ public final class DbitTestExecutionListener implements TestExecutionListener, O
               + " of the test schema "
               + run.get().testSchema()
               + " while it started (a CommandLineRunner, an ApplicationRunner, a seeder,"
-              + " spring.sql.init). dbit restores every table before each test, so those rows are"
-              + " gone before the first test starts. Put seed data in a migration (dbit.migrations)"
-              + " or a script (dbit.scripts): dbit keeps what the template holds.");
+              + " spring.sql.init). One context serves many classes, so dbit removes those rows"
+              + " now. Put seed data in a migration (dbit.migrations) or a script"
+              + " (dbit.scripts), or write a class's rows in its @BeforeAll or"
+              + " @Sql(executionPhase = BEFORE_TEST_CLASS): dbit keeps those for its tests.");
+      run.get().tests().restore();
     }
+  }
+
+  @Override
+  public void prepareTestInstance(TestContext testContext) {
+    ThirdPartyLogging.afterLoggingWasReconfigured();
   }
 
   @Override

@@ -51,10 +51,11 @@ import org.junit.jupiter.api.Test;
  * -Ddbit.bench=smoke} (N=3, no cold starts: what CI runs to check that it works); {@code
  * -Ddbit.bench.servers=mysql,external} measures only those, {@code -Ddbit.bench.only=starts} only
  * the start lines, {@code -Ddbit.bench.only=cascade} only {@code reset-cascade}, {@code
- * -Ddbit.bench.only=tree} only {@code reset-tree} and {@code -Ddbit.bench.only=readings} only
- * {@code reading-parts} (no page). Prints {@code bench <scenario> <method>@<server> n=<N>
- * p10_ms=<x> p50_ms=<x> p90_ms=<x>} lines, writes them to {@code target/dbit-bench.txt} and, in
- * full mode, writes {@code docs/benchmark.md}.
+ * -Ddbit.bench.only=tree} only {@code reset-tree}, {@code -Ddbit.bench.only=class-fixture} only the
+ * class fixture lines ({@link ClassFixtures}) and {@code -Ddbit.bench.only=readings} only {@code
+ * reading-parts} (no page). Prints {@code bench <scenario> <method>@<server> n=<N> p10_ms=<x>
+ * p50_ms=<x> p90_ms=<x>} lines, writes them to {@code target/dbit-bench.txt} and, in full mode,
+ * writes {@code docs/benchmark.md}.
  */
 class ResetBenchmark {
   private static final String EXTERNAL_HOST = "127.0.0.1";
@@ -136,7 +137,8 @@ class ResetBenchmark {
     }
     if ((wanted.equals(List.of("")) || wanted.contains("containers"))
         && !only.equals("cascade")
-        && !only.equals("tree")) {
+        && !only.equals("tree")
+        && !only.equals("class-fixture")) {
       ContainerStarts.measure(n(5, 1), this::print, loader);
     }
     Files.createDirectories(Path.of("target"));
@@ -177,12 +179,12 @@ class ResetBenchmark {
       }
       return;
     }
-    if (only.equals("cascade") || only.equals("tree")) {
+    if (only.equals("cascade") || only.equals("tree") || only.equals("class-fixture")) {
       try (DatabaseServer server = target.start().apply(config.embeddedDir())) {
-        if (only.equals("cascade")) {
-          CascadeResets.measure(server, n(200, 3), at, this::print);
-        } else {
-          TreeResets.measure(server, n(100, 2), at, this::print);
+        switch (only) {
+          case "cascade" -> CascadeResets.measure(server, n(200, 3), at, this::print);
+          case "tree" -> TreeResets.measure(server, n(100, 2), at, this::print);
+          default -> ClassFixtures.measure(server, n(10, 1), at, this::print);
         }
       }
       return;
@@ -206,6 +208,7 @@ class ResetBenchmark {
       }
       CascadeResets.measure(server, n(200, 3), at, this::print);
       TreeResets.measure(server, n(100, 2), at, this::print);
+      ClassFixtures.measure(server, n(10, 1), at, this::print);
     }
   }
 
