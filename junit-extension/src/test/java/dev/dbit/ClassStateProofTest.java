@@ -35,7 +35,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 @Tag("proof")
 class ClassStateProofTest {
   static final int SETUP = 2;
-  static final int TESTS = 4;
+  static final int TESTS = 8;
 
   /** One line per comparison that failed. */
   static final List<String> MISMATCHES = new CopyOnWriteArrayList<>();
@@ -78,7 +78,7 @@ class ClassStateProofTest {
   }
 
   /** The generated classes of one run: each draws its number when it starts. */
-  static final int PER_RUN = 5;
+  static final int PER_RUN = 6;
 
   private void prove(TestInfo test, String path, Map<String, String> server) throws Exception {
     Map<String, String> config = new HashMap<>(server);
@@ -97,7 +97,7 @@ class ClassStateProofTest {
     long failedClasses = 0;
     for (int run = 0; run < classes / PER_RUN; run++) {
       EngineExecutionResults results =
-          DbitTestKit.run(config, C0.class, C1.class, C2.class, C3.class, C4.class);
+          DbitTestKit.run(config, C0.class, C1.class, C2.class, C3.class, C4.class, C5.class);
       tests += results.testEvents().succeeded().count();
       failures.putAll(ProofSeeds.failures(results));
       failedClasses += results.containerEvents().failed().count();
@@ -165,7 +165,11 @@ class ClassStateProofTest {
                 + ProofSeeds.kind(caseNumber(number, TESTS + 1), SeededSchemaProofTest.KINDS)
                 + "; test kinds before "
                 + IntStream.range(0, test)
-                    .mapToObj(t -> "" + ProofSeeds.kind(caseNumber(number, t), SeededSchemaProofTest.KINDS))
+                    .mapToObj(
+                        t ->
+                            ""
+                                + ProofSeeds.kind(
+                                    caseNumber(number, t), SeededSchemaProofTest.KINDS))
                     .toList()
                 + ")");
       }
@@ -197,6 +201,8 @@ class ClassStateProofTest {
   static class C3 extends GeneratedClass {}
 
   static class C4 extends GeneratedClass {}
+
+  static class C5 extends GeneratedClass {}
 
   static IntStream testNumbers() {
     return IntStream.range(0, TESTS);

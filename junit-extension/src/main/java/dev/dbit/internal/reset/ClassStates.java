@@ -31,7 +31,7 @@ import java.util.function.Supplier;
  * ({@code class1_<table>} for a top-level class, {@code class2_} for a class nested in it, ...);
  * every other table comes back from the state below, and at the bottom from the template.
  */
-final class ClassStates {
+public final class ClassStates {
   /**
    * One state resets restore to.
    *
@@ -39,8 +39,14 @@ final class ClassStates {
    * @param from where each table's rows come back from
    * @param kept the tables this state keeps itself, in its own tables
    * @param checksums the reference tables' checksums in this state
+   * @param planner how resets plan their cleanups in this state
    */
-  record State(SchemaLayout layout, RowOrigin from, Set<String> kept, Map<String, Long> checksums) {
+  record State(
+      SchemaLayout layout,
+      RowOrigin from,
+      Set<String> kept,
+      Map<String, Long> checksums,
+      CleanupPlanner planner) {
     State {
       kept = Set.copyOf(kept);
       checksums = Map.copyOf(checksums);
@@ -69,7 +75,8 @@ final class ClassStates {
     this.control = control;
     this.copy = copy;
     this.checksums = checksums;
-    states.push(new State(layout, from, Set.of(), Map.of()));
+    states.push(
+        new State(layout, from, Set.of(), Map.of(), new CleanupPlanner(from, copy, layout)));
   }
 
   State current() {
@@ -77,19 +84,19 @@ final class ClassStates {
   }
 
   /** Whether a class's state is on the template's. */
-  boolean inClass() {
+  public boolean inClass() {
     return states.size() > 1;
   }
 
   /**
    * A class starts from the current state; what its setup changes is kept in a state of its own.
    */
-  void enter() {
+  public void enter() {
     // The checksums the current state's probes compare with now, to go back to.
     State below = states.pop();
     Map<String, Long> sums = checksums.recorded();
-    states.push(new State(below.layout(), below.from(), below.kept(), sums));
-    states.push(new State(below.layout(), below.from(), Set.of(), sums));
+    states.push(new State(below.layout(), below.from(), below.kept(), sums, below.planner()));
+    states.push(new State(below.layout(), below.from(), Set.of(), sums, below.planner()));
   }
 
   /**
@@ -97,11 +104,13 @@ final class ClassStates {
    *
    * @return the tables whose rows must come back from it
    */
-  Set<String> leave() {
+  public Set<String> leave() {
     if (!inClass()) {
       throw new IllegalStateException("dbit: a class ended that never started");
     }
-    return states.pop().kept();
+    Set<String> kept = states.pop().kept();
+    checksums.use(current().checksums());
+    return kept;
   }
 
   /**
@@ -164,11 +173,13 @@ final class ClassStates {
     }
     RowOrigin below = before.from();
     RowOrigin from = table -> own.containsKey(table) ? own.get(table) : below.of(table);
-    Map<String, Long> sums = new HashMap<>(before.checksums());
+    Map<String, Long> sums = new HashMap<>(checksums.recorded());
     sums.keySet().removeAll(tables);
     sums.putAll(checksums.now(tables.stream().filter(layout.referenceTables()::contains).toList()));
     states.pop();
-    states.push(new State(layout, from, own.keySet(), sums));
+    states.push(
+        new State(layout, from, own.keySet(), sums, new CleanupPlanner(from, copy, layout)));
+    checksums.use(sums);
   }
 
   /**

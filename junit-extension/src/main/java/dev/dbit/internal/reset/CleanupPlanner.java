@@ -46,6 +46,8 @@ final class CleanupPlanner {
    * @param keyTables the keys of changed rows dbit's triggers keep: a table they track gets back
    *     only those rows while their account is complete, unless a trigger this cleanup fires writes
    *     it; its key table is emptied either way
+   * @param inFull every table compared with its origin in full, whatever the keys say (the tables a
+   *     class that ended kept: their keys account only for what changed since its start)
    */
   CleanupPlan plan(
       Collection<String> dirty,
@@ -53,7 +55,8 @@ final class CleanupPlanner {
       boolean resetAutoIncrement,
       ChangedRows changes,
       CascadeClosure cascades,
-      Optional<KeyTables> keyTables) {
+      Optional<KeyTables> keyTables,
+      boolean inFull) {
     Set<String> all = new LinkedHashSet<>(dirty);
     all.addAll(cascades.reached());
     List<String> tables = order(all);
@@ -78,6 +81,7 @@ final class CleanupPlanner {
         rows.addAll(taken);
         statements.addAll(RestoreSql.restoreRowsSql(from, copy, layout, table, rows));
       } else if (keyed
+          && !inFull
           && keyTables.get().complete()
           && !cascades.inFull(table)
           && !writtenByTriggers.contains(table)) {

@@ -22,6 +22,12 @@ interface Cleanups {
   /** The plan that restores {@code dirty} by comparing large tables in full. */
   CleanupPlan plan(Collection<String> dirty);
 
+  /**
+   * The plan that compares every table of {@code dirty} with its origin in full, whatever a change
+   * source recorded of its rows: for the tables a class that ended kept.
+   */
+  CleanupPlan planInFull(Collection<String> dirty);
+
   /** The plan for the first cleanup after a test: large tables by the rows it changed. */
   CleanupPlan planAfterTest(Collection<String> dirty) throws SQLException;
 

@@ -83,32 +83,21 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
 
   /** Restores the test schema and returns the counters the next test starts from. */
   public ServerCounters.Reading beforeTest() throws SQLException {
-    R end = ended;
-    ended = null;
-    if (distrusted) {
-      return probeEverything(Optional.empty());
+    Since<R> since = since(cleanAnyway());
+    if (since.probe()) {
+      return probeEverything(Optional.ofNullable(since.reading()));
     }
-    if (end != null && end.probe()) {
-      return probeEverything(Optional.of(end));
-    }
-    Set<String> dirty = end == null ? Set.of() : dirty(end);
-    if (dirty.isEmpty()) {
-      R gate = reader.gate(Optional.ofNullable(end), cleanAnyway());
-      if (gate.probe()) {
-        return probeEverything(Optional.of(gate));
-      }
-      dirty = dirty(gate);
-      if (dirty.isEmpty() && !cleanAnyway()) {
-        return gate.start();
-      }
-      end = gate;
+    R end = since.reading();
+    Set<String> dirty = since.dirty();
+    if (dirty.isEmpty() && !cleanAnyway()) {
+      return end.start();
     }
     if (!classEnded.isEmpty()) {
       // What the class kept differs from the state below by rows no reading names: in full.
       dirty = new LinkedHashSet<>(dirty);
       dirty.addAll(classEnded);
       classEnded.clear();
-      return clean(dirty, end, false);
+      return clean(dirty, end, cleanups.planInFull(dirty));
     }
     if (reader.asksAfterRollback()) {
       Optional<Set<String>> differing = cleanups.differingAfterRollback(dirty);
@@ -120,7 +109,28 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
         }
       }
     }
-    return clean(dirty, end, true);
+    return clean(dirty, end, cleanups.planAfterTest(dirty));
+  }
+
+  /**
+   * What changed since the base: the tables the end reading named, else the gate's (which it takes
+   * as the base when it names none); or that only a probe of every table can tell, with the reading
+   * that asked for it.
+   */
+  private record Since<R>(R reading, Set<String> dirty, boolean probe) {}
+
+  private Since<R> since(boolean cleanAnyway) throws SQLException {
+    R end = ended;
+    ended = null;
+    if (distrusted || (end != null && end.probe())) {
+      return new Since<>(distrusted ? null : end, Set.of(), true);
+    }
+    Set<String> dirty = end == null ? Set.of() : dirty(end);
+    if (!dirty.isEmpty()) {
+      return new Since<>(end, dirty, false);
+    }
+    R gate = reader.gate(Optional.ofNullable(end), cleanAnyway);
+    return new Since<>(gate, gate.probe() ? Set.of() : dirty(gate), gate.probe());
   }
 
   private boolean cleanAnyway() {
@@ -134,32 +144,23 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
    * @return the counters the test starts from
    */
   public ServerCounters.Reading keepClassState() throws SQLException {
-    R end = ended;
-    ended = null;
-    if (distrusted || (end != null && end.probe())) {
-      return keepProbed(Optional.ofNullable(end));
+    Since<R> since = since(false);
+    if (since.probe()) {
+      return keepProbed(Optional.ofNullable(since.reading()));
     }
-    Set<String> dirty = end == null ? Set.of() : dirty(end);
+    Set<String> dirty = since.dirty();
     if (dirty.isEmpty()) {
-      R gate = reader.gate(Optional.ofNullable(end), false);
-      if (gate.probe()) {
-        return keepProbed(Optional.of(gate));
-      }
-      dirty = dirty(gate);
-      if (dirty.isEmpty()) {
-        return gate.start();
-      }
-      end = gate;
+      return since.reading().start();
     }
     CleanupPlan keep = cleanups.keepPlan(dirty);
-    R after = run(reader.cleanup(keep, end));
+    R after = run(reader.cleanup(keep, since.reading()));
     cleanups.kept(keep);
     if (after.probe()) {
       return probeEverything(Optional.empty());
     }
     return after.changed() == null || after.changed().isEmpty()
         ? after.start()
-        : clean(dirty(after), after, true);
+        : clean(dirty(after), after, cleanups.planAfterTest(dirty(after)));
   }
 
   /** {@link #keepClassState} where only a probe of every table can tell what changed. */
@@ -175,13 +176,16 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
     return reader.afterProbe(gate);
   }
 
-  /** Cleans {@code dirty}, then what other connections wrote meanwhile, pass after pass. */
-  private ServerCounters.Reading clean(Set<String> dirty, R end, boolean byRows)
+  /**
+   * Cleans {@code dirty} by {@code first}, then what other connections wrote meanwhile, pass after
+   * pass.
+   */
+  private ServerCounters.Reading clean(Set<String> dirty, R end, CleanupPlan first)
       throws SQLException {
     R before = end;
     for (int pass = 1; pass <= MAX_PASSES; pass++) {
-      // The rows a test changed hold for the first pass; later ones compare large tables in full.
-      CleanupPlan plan = pass == 1 && byRows ? cleanups.planAfterTest(dirty) : cleanups.plan(dirty);
+      // Later passes compare large tables in full: no reading names the rows written meanwhile.
+      CleanupPlan plan = pass == 1 ? first : cleanups.plan(dirty);
       R after = run(reader.cleanup(plan, before));
       if (plan.needsConfirmation() || after.probe()) {
         // A chain of triggers may have written again, or the reader saw a change it cannot place.
@@ -215,7 +219,7 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
     reader.beforeProbe();
     if (!classEnded.isEmpty()) {
       // A probe cannot see them all: a key table or the log accounts only for later rows.
-      cleanups.clean(cleanups.plan(classEnded), "", rows -> null);
+      cleanups.clean(cleanups.planInFull(classEnded), "", rows -> null);
       classEnded.clear();
     }
     cleanups.probeEverything();

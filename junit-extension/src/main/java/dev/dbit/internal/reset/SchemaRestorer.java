@@ -27,10 +27,8 @@ public final class SchemaRestorer implements Cleanups {
   private final String copy;
   private final SchemaLayout layout;
   private final ClassStates states;
-  private CleanupPlanner planner;
   private final List<String> referenceTables;
   private final ReferenceChecksums checksums;
-  private FullProbe probe;
   private RowSource rowSource = RowSource.NONE;
 
   /** Whether cleanups also reset AUTO_INCREMENT counters; set before each test. */
@@ -52,39 +50,20 @@ public final class SchemaRestorer implements Cleanups {
     this.copy = copy;
     this.layout = layout;
     RowOrigin origin = RowOrigin.schema(template);
-    this.planner = new CleanupPlanner(origin, copy, layout);
     this.referenceTables = List.copyOf(layout.referenceTables());
     this.checksums = new ReferenceChecksums(control, copy);
     this.states = new ClassStates(control, copy, checksums, layout, origin);
-    this.probe = new FullProbe(control, copy, layout, checksums, Optional.empty());
   }
 
   /** From now on the run's change source tells this restorer about rows; once, at the start. */
   SchemaRestorer tell(RowSource source) {
     rowSource = source;
-    probe = new FullProbe(control, copy, layout, checksums, source.keys());
     return this;
   }
 
-  /** A test class starts from the state resets restore to now ({@link ClassStates}). */
-  public void enterClass() {
-    states.enter();
-  }
-
-  /** Whether a class's starting state is on the template's. */
-  public boolean inClass() {
-    return states.inClass();
-  }
-
-  /**
-   * The running class ended: resets restore the state below it again.
-   *
-   * @return the tables the class kept, which must get that state's rows back
-   */
-  public Set<String> leaveClass() {
-    Set<String> kept = states.leave();
-    useState();
-    return kept;
+  /** What resets restore to while test classes run: the template, or a class's starting state. */
+  public ClassStates classStates() {
+    return states;
   }
 
   @Override
@@ -95,15 +74,16 @@ public final class SchemaRestorer implements Cleanups {
   @Override
   public void kept(CleanupPlan keep) throws SQLException {
     states.kept(keep.tables());
-    useState();
   }
 
-  /** Plans and probes against the current state from now on. */
-  private void useState() {
-    ClassStates.State state = states.current();
-    checksums.use(state.checksums());
-    planner = new CleanupPlanner(state.from(), copy, state.layout());
-    probe = new FullProbe(control, copy, state.layout(), checksums, rowSource.keys());
+  /** The planner of the state resets restore to now. */
+  private CleanupPlanner planner() {
+    return states.current().planner();
+  }
+
+  /** The probe against the state resets restore to now. */
+  private FullProbe probe() {
+    return new FullProbe(control, copy, states.current().layout(), checksums, rowSource.keys());
   }
 
   /**
@@ -167,7 +147,7 @@ public final class SchemaRestorer implements Cleanups {
       return Optional.empty();
     }
     Set<String> reached = states.current().layout().withCascades(flagged);
-    Set<String> differing = probe.afterRollback(reached, rowSource.changes(reached));
+    Set<String> differing = probe().afterRollback(reached, rowSource.changes(reached));
     reached.stream().filter(layout.autoIncrementTables()::contains).forEach(countersMoved::add);
     return Optional.of(differing);
   }
@@ -185,6 +165,20 @@ public final class SchemaRestorer implements Cleanups {
         dirty, ChangedRows.unknown(), CascadeClosure.unknown(states.current().layout(), dirty));
   }
 
+  @Override
+  public CleanupPlan planInFull(Collection<String> dirty) {
+    CascadeClosure cascades = CascadeClosure.unknown(states.current().layout(), dirty);
+    return planner()
+        .plan(
+            dirty,
+            countersMoved,
+            resetAutoIncrement,
+            ChangedRows.unknown(),
+            cascades,
+            rowSource.keys(),
+            true);
+  }
+
   /**
    * The cleanup of {@code dirty} after a test, whose large tables get back only the rows the binary
    * log says the test changed (when dbit follows it); runs nothing but that reading.
@@ -200,8 +194,8 @@ public final class SchemaRestorer implements Cleanups {
   }
 
   private CleanupPlan plan(Collection<String> dirty, ChangedRows changes, CascadeClosure cascades) {
-    return planner.plan(
-        dirty, countersMoved, resetAutoIncrement, changes, cascades, rowSource.keys());
+    return planner()
+        .plan(dirty, countersMoved, resetAutoIncrement, changes, cascades, rowSource.keys(), false);
   }
 
   /**
@@ -255,7 +249,7 @@ public final class SchemaRestorer implements Cleanups {
       incomplete.get().ensureInstalled();
     }
     for (int pass = 1; pass <= ResetEngine.MAX_PASSES; pass++) {
-      List<String> dirty = probe.differing();
+      List<String> dirty = probe().differing();
       if (dirty.isEmpty() && !countersToReset()) {
         trustKeysAgain(incomplete);
         return;
@@ -267,7 +261,7 @@ public final class SchemaRestorer implements Cleanups {
         return;
       }
     }
-    throw ResetEngine.keptChanging(probe.differing());
+    throw ResetEngine.keptChanging(probe().differing());
   }
 
   /** After a probe that compared every table: the key tables account for what follows. */
@@ -294,6 +288,6 @@ public final class SchemaRestorer implements Cleanups {
    */
   @Override
   public List<String> differingTables() throws SQLException {
-    return probe.differing();
+    return probe().differing();
   }
 }

@@ -16,8 +16,7 @@ final class Accounting {
    * {@code target} behind the listeners dbit puts on what it hands out: JDBC clock and leak watch,
    * the statement watches, and (for the pool) the session-state watch.
    */
-  static DataSource accounted(
-      String name, DataSource target, TestLifecycle.Watches watches, boolean pooled) {
+  static DataSource accounted(String name, DataSource target, Watches watches, boolean pooled) {
     ProxyDataSourceBuilder builder =
         ProxyDataSourceBuilder.create(name, target)
             .methodListener(watches.clock())

@@ -130,7 +130,7 @@ public final class RunStarter {
     boolean timed = ServerCounters.performanceSchemaOn(control.get());
     TestConnections testConnections = new TestConnections(timed);
     LivePool pool = pool(poolConnections, worker.schema(), config.poolSize(), testConnections);
-    TestLifecycle.Watches watches = TestLifecycle.Watches.fresh(testConnections);
+    Watches watches = Watches.fresh(testConnections);
     ServerCounters counters = ServerCounters.of(timed, testConnections);
     ResetEngine<?> engine =
         ResetEngines.forServer(

@@ -4,17 +4,12 @@ import dev.dbit.TestMetrics;
 import dev.dbit.internal.binlog.CopyHistory;
 import dev.dbit.internal.jdbc.ControlConnection;
 import dev.dbit.internal.jdbc.ServerLock;
-import dev.dbit.internal.jdbc.StatementWatch;
 import dev.dbit.internal.measure.ConnectionLeakWatch;
-import dev.dbit.internal.measure.JdbcClock;
-import dev.dbit.internal.measure.RollbackWatch;
 import dev.dbit.internal.measure.ServerCounters;
-import dev.dbit.internal.measure.TestConnections;
 import dev.dbit.internal.measure.TestMeasurement;
 import dev.dbit.internal.report.Percentiles;
 import dev.dbit.internal.reset.ResetEngine;
 import dev.dbit.internal.reset.SchemaRestorer;
-import dev.dbit.internal.shape.ShapeListener;
 import java.lang.System.Logger.Level;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -30,25 +25,6 @@ public final class TestLifecycle {
 
   /** MySQL and MariaDB error 1205, for row locks and (MariaDB) metadata locks alike. */
   private static final int LOCK_WAIT_TIMEOUT = 1205;
-
-  /** What the lifecycle watches on the connections dbit hands out. */
-  record Watches(
-      JdbcClock clock,
-      ConnectionLeakWatch connectionLeaks,
-      StatementWatch sessionState,
-      StatementWatch schemaChanges,
-      RollbackWatch rollbacks,
-      ShapeListener shapes) {
-    static Watches fresh(TestConnections registry) {
-      return new Watches(
-          new JdbcClock(),
-          new ConnectionLeakWatch(registry),
-          StatementWatch.sessionState(),
-          StatementWatch.uncountedChanges(),
-          new RollbackWatch(),
-          new ShapeListener());
-    }
-  }
 
   private final ControlConnection control;
   private final ResetEngine<?> between;
@@ -121,15 +97,15 @@ public final class TestLifecycle {
     } else {
       reset(resetAutoIncrement, between::beforeTest);
     }
-    restorer.enterClass();
+    restorer.classStates().enter();
     keepPending = true;
   }
 
   /** The running class ended: the schema goes back to the state below its own, at once. */
   public void leaveClass() throws SQLException {
     keepPending = false;
-    if (restorer.inClass()) {
-      between.classEnded(restorer.leaveClass());
+    if (restorer.classStates().inClass()) {
+      between.classEnded(restorer.classStates().leave());
       reset(false, between::beforeTest);
     }
   }
@@ -145,7 +121,8 @@ public final class TestLifecycle {
   }
 
   /** Resets the schema by {@code step}; returns the server's counters at its end. */
-  private ServerCounters.Reading reset(boolean resetAutoIncrement, ResetStep step)
+  private ServerCounters.Reading reset(
+      boolean resetAutoIncrement, LostConnections.Step<ServerCounters.Reading> step)
       throws SQLException {
     connections.failIfServerLost();
     restorer.resetAutoIncrement(resetAutoIncrement);
@@ -257,8 +234,8 @@ public final class TestLifecycle {
   private void stop(String copy) {
     if (restorer.rowSource().log().isPresent() && !connections.serverLost() && current == null) {
       try {
-        while (restorer.inClass()) {
-          between.classEnded(restorer.leaveClass());
+        while (restorer.classStates().inClass()) {
+          between.classEnded(restorer.classStates().leave());
         }
         reset(false, between::beforeTest);
         CopyHistory.recordClean(control.get(), copy);
@@ -293,12 +270,6 @@ public final class TestLifecycle {
           e);
     }
     control.close();
-  }
-
-  /** One way to reset before a test: restore the state, or keep the class's. */
-  @FunctionalInterface
-  private interface ResetStep {
-    ServerCounters.Reading run() throws SQLException;
   }
 
   /**

@@ -52,7 +52,8 @@ class CleanupPlanTest {
             false,
             ChangedRows.unknown(),
             CascadeClosure.unknown(LAYOUT, List.of(dirty)),
-            Optional.empty());
+            Optional.empty(),
+            false);
   }
 
   @Test
@@ -108,7 +109,8 @@ class CleanupPlanTest {
                 false,
                 ChangedRows.unknown(),
                 CascadeClosure.unknown(chained, List.of("a")),
-                Optional.empty());
+                Optional.empty(),
+                false);
 
     assertThat(plan.needsConfirmation()).isTrue();
   }
@@ -134,7 +136,8 @@ class CleanupPlanTest {
             false,
             ChangedRows.unknown(),
             CascadeClosure.unknown(LAYOUT, List.of("customer", "brand")),
-            Optional.empty());
+            Optional.empty(),
+            false);
     assertThat(unasked.sql()).doesNotContain("ALTER");
     assertThat(unasked.countersMovedAfter()).containsExactly("customer");
 
@@ -147,7 +150,8 @@ class CleanupPlanTest {
             true,
             ChangedRows.unknown(),
             CascadeClosure.unknown(LAYOUT, List.of("brand")),
-            Optional.empty());
+            Optional.empty(),
+            false);
     assertThat(asked.sql())
         .contains("ALTER TABLE `copy`.`customer` AUTO_INCREMENT = 1")
         .doesNotContain("`brand` AUTO_INCREMENT");
@@ -167,7 +171,8 @@ class CleanupPlanTest {
             true,
             ChangedRows.unknown(),
             CascadeClosure.unknown(LAYOUT, List.of("customer")),
-            Optional.empty());
+            Optional.empty(),
+            false);
 
     assertThat(moved).as("the caller's bookkeeping").containsExactly("sales_order");
     // START TRANSACTION, DELETE customer, DELETE and INSERT country (its cascade), DELETE
@@ -209,7 +214,7 @@ class CleanupPlanTest {
             Map.of(),
             Set.of());
 
-    CleanupPlan plan = planLarge(List.of("image"), changes, Optional.empty());
+    CleanupPlan plan = planLarge(List.of("image"), changes, Optional.empty(), false);
 
     assertThat(plan.statements())
         .containsExactly(
@@ -223,7 +228,7 @@ class CleanupPlanTest {
   void aFollowedLargeTableWithNoLoggedChangeNeedsNoStatement() {
     ChangedRows rolledBack = new ChangedRows(Map.of(), Set.of("image"), Map.of(), Set.of());
 
-    CleanupPlan plan = planLarge(List.of("image"), rolledBack, Optional.empty());
+    CleanupPlan plan = planLarge(List.of("image"), rolledBack, Optional.empty(), false);
 
     assertThat(plan.statements()).containsExactly("START TRANSACTION", "COMMIT");
   }
@@ -232,7 +237,7 @@ class CleanupPlanTest {
   void aLargeTableACascadeReachesIsComparedInFullForCascadedRowsAreNotLogged() {
     ChangedRows changes = new ChangedRows(Map.of(), Set.of("image"), Map.of(), Set.of());
 
-    CleanupPlan plan = planLarge(List.of("gallery", "image"), changes, Optional.empty());
+    CleanupPlan plan = planLarge(List.of("gallery", "image"), changes, Optional.empty(), false);
 
     assertThat(String.join("\n", plan.statements()))
         .contains("DELETE FROM `copy`.`image` WHERE NOT EXISTS");
@@ -249,8 +254,32 @@ class CleanupPlanTest {
   /** The plan for {@code dirty} on {@link #LARGE}: no counter to reset, no cascade known. */
   private static CleanupPlan planLarge(
       List<String> dirty, ChangedRows changes, Optional<KeyTables> keyTables) {
+    return planLarge(dirty, changes, keyTables, false);
+  }
+
+  private static CleanupPlan planLarge(
+      List<String> dirty, ChangedRows changes, Optional<KeyTables> keyTables, boolean inFull) {
     return new CleanupPlanner(dev.dbit.internal.template.RowOrigin.schema("tpl"), "copy", LARGE)
-        .plan(dirty, Set.of(), false, changes, CascadeClosure.unknown(LARGE, dirty), keyTables);
+        .plan(
+            dirty,
+            Set.of(),
+            false,
+            changes,
+            CascadeClosure.unknown(LARGE, dirty),
+            keyTables,
+            inFull);
+  }
+
+  /** A class kept it: its keys account only for what changed since, so it is compared in full. */
+  @Test
+  void aTrackedTableComparedInFullLosesItsRecordedKeysToo() {
+    CleanupPlan plan =
+        planLarge(List.of("image"), ChangedRows.unknown(), Optional.of(imageKeys()), true);
+
+    assertThat(String.join("\n", plan.statements()))
+        .contains("WHERE NOT EXISTS (SELECT 1 FROM `tpl`.`image` p WHERE")
+        .contains("DELETE FROM `copy_dbit`.`keys_image`")
+        .doesNotContain("JOIN `copy_dbit`.`keys_image`");
   }
 
   private static KeyTables imageKeys() {

@@ -97,6 +97,7 @@ class ResetEngineTest {
 
     assertThat(cleanups.planned).containsExactly(List.of("kept"));
     assertThat(cleanups.firstPassPlans).as("no plan by the rows a reading named").isZero();
+    assertThat(cleanups.inFullPlans).isEqualTo(1);
     assertThat(reader.gateCleanAnyway).containsExactly(true);
   }
 
@@ -108,6 +109,7 @@ class ResetEngineTest {
     engine.beforeTest();
 
     assertThat(cleanups.planned).containsExactly(List.of("kept"));
+    assertThat(cleanups.inFullPlans).isEqualTo(1);
     assertThat(reader.probes).isEqualTo(1);
   }
 
@@ -394,6 +396,14 @@ class ResetEngineTest {
     @Override
     public CleanupPlan planAfterTest(Collection<String> dirty) {
       firstPassPlans++;
+      return plan(dirty);
+    }
+
+    int inFullPlans;
+
+    @Override
+    public CleanupPlan planInFull(Collection<String> dirty) {
+      inFullPlans++;
       return plan(dirty);
     }
 

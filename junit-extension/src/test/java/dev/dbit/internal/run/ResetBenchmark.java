@@ -450,7 +450,7 @@ class ResetBenchmark {
    * during a test (statement shapes counted).
    */
   private static DataSource withAccounting(DataSource target) {
-    TestLifecycle.Watches watches = TestLifecycle.Watches.fresh(new TestConnections(false));
+    Watches watches = Watches.fresh(new TestConnections(false));
     watches.shapes().startTest(Accounting.SHAPE_VALUES_COUNTED);
     return Accounting.accounted("dbit", target, watches, true);
   }
