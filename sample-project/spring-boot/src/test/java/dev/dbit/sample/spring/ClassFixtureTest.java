@@ -5,7 +5,6 @@ import static org.springframework.test.context.jdbc.Sql.ExecutionPhase.BEFORE_TE
 
 import dev.dbit.DbIntegrationTest;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.RepeatedTest;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -37,22 +36,5 @@ class ClassFixtureTest {
         .containsExactlyInAnyOrder("Ada", "Grace", "Linus");
     customers.saveAndFlush(new Customer("alan@example.com", "Alan", "DE"));
     customers.deleteAll(customers.findByCountryCode("FR"));
-  }
-
-  /** Starts from its enclosing class's fixture plus its own. */
-  @Nested
-  class WithAnotherCustomer {
-    @BeforeAll
-    static void another(@Autowired JdbcTemplate jdbc) {
-      jdbc.update(
-          "INSERT INTO customer (email, name, country_code)"
-              + " VALUES ('edsger@example.com', 'Edsger', 'DE')");
-    }
-
-    @RepeatedTest(2)
-    void startsWithFourCustomers() {
-      assertThat(customers.count()).isEqualTo(4);
-      customers.deleteAll();
-    }
   }
 }

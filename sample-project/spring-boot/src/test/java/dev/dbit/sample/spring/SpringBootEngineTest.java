@@ -86,8 +86,9 @@ class SpringBootEngineTest {
             .enableImplicitConfigurationParameters(false)
             .execute();
 
+    // The context starts before the class's setup (BEFORE_TEST_CLASS scripts): the class fails.
     Throwable failure =
-        results.testEvents().failed().list().get(0)
+        results.containerEvents().failed().list().get(0)
             .getRequiredPayload(TestExecutionResult.class)
             .getThrowable()
             .orElseThrow();
