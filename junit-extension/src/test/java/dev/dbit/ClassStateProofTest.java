@@ -73,8 +73,8 @@ class ClassStateProofTest {
    * Generated classes: one per {@value #TESTS} generated tests, run {@value #PER_RUN} at a time.
    */
   static int classes() {
-    int classes = Math.max(PER_RUN, ProofSeeds.cases(SeededSchemaProofTest.KINDS) / TESTS);
-    return classes - classes % PER_RUN;
+    int classes = (ProofSeeds.cases(SeededSchemaProofTest.KINDS) + TESTS - 1) / TESTS;
+    return (classes + PER_RUN - 1) / PER_RUN * PER_RUN;
   }
 
   /** The generated classes of one run: each draws its number when it starts. */

@@ -19,14 +19,12 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.DynamicTestInvocationContext;
 import org.junit.jupiter.api.extension.ExecutionCondition;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
@@ -96,7 +94,7 @@ public final class DbIntegrationTestExtension
 
   @Override
   public void beforeAll(ExtensionContext context) throws SQLException {
-    ParallelServerCheck.check(context);
+    ParallelChecks.webServer(context);
     WorkerRun run = classRun(context);
     context.publishReportEntry(
         Map.of(
@@ -134,7 +132,7 @@ public final class DbIntegrationTestExtension
 
   @Override
   public void beforeEach(ExtensionContext context) throws SQLException {
-    refuseConcurrentMethods(context);
+    ParallelChecks.methods(context);
     WorkerRun run = run(context);
     // Spring's listener began the test already when Spring's extension came first.
     OptionalDouble bySpring = run.boundary().takeResetBySpring();
@@ -164,31 +162,6 @@ public final class DbIntegrationTestExtension
   /** The reset time this test reported, for its Surefire line. */
   private static String resetMillis(ExtensionContext context) {
     return context.getStore(NAMESPACE).getOrDefault(ReportKeys.RESET_MS, String.class, "n/a");
-  }
-
-  private static final String PARALLEL_ENABLED = "junit.jupiter.execution.parallel.enabled";
-
-  /**
-   * The tests of one class share its test schema, so they cannot run at the same time; classes can,
-   * each with a schema of its own.
-   */
-  private static void refuseConcurrentMethods(ExtensionContext context) {
-    boolean parallel =
-        context
-            .getConfigurationParameter(PARALLEL_ENABLED)
-            .map(v -> v.trim().equalsIgnoreCase("true"))
-            .orElse(false);
-    if (parallel && context.getExecutionMode() == ExecutionMode.CONCURRENT) {
-      throw new ExtensionConfigurationException(
-          "dbit: the tests of "
-              + context.getRequiredTestClass().getName()
-              + " run concurrently with each other, but they share one test schema and would see"
-              + " each other's rows. Run classes in parallel, not the methods of one class: set"
-              + " junit.jupiter.execution.parallel.mode.default=same_thread and"
-              + " junit.jupiter.execution.parallel.mode.classes.default=concurrent, or annotate"
-              + " the class with @Execution(ExecutionMode.SAME_THREAD). dbit gives every class"
-              + " running at the same time a schema of its own.");
-    }
   }
 
   /**

@@ -7,25 +7,28 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * Fails a class that serves requests on a port of its own ({@code @SpringBootTest} with {@code
- * RANDOM_PORT} or {@code DEFINED_PORT}) while JUnit may run other classes beside it, before its
- * server starts: the server's threads belong to no test class, and with two dbit classes running
- * dbit cannot tell whose schema they mean. Without this, the first request fails later with an HTTP
- * 500 and the reason only in the server's log.
+ * What JUnit's parallel execution may not do to dbit classes, refused before it happens: run the
+ * methods of one class at the same time (they share its schema), or run a class that serves
+ * requests on a port of its own ({@code @SpringBootTest} with {@code RANDOM_PORT} or {@code
+ * DEFINED_PORT}) beside others: the server's threads belong to no test class, and with two dbit
+ * classes running dbit cannot tell whose schema they mean (without this, the first request fails
+ * later with an HTTP 500 and the reason only in the server's log).
  */
-final class ParallelServerCheck {
+final class ParallelChecks {
   static final String SPRING_BOOT_TEST = "org.springframework.boot.test.context.SpringBootTest";
   static final String PARALLEL_ENABLED = "junit.jupiter.execution.parallel.enabled";
   static final String CLASSES_MODE = "junit.jupiter.execution.parallel.mode.classes.default";
   static final String DEFAULT_MODE = "junit.jupiter.execution.parallel.mode.default";
 
-  private ParallelServerCheck() {}
+  private ParallelChecks() {}
 
-  static void check(ExtensionContext context) {
+  /** Fails a class with a web server on a port that may run beside other classes. */
+  static void webServer(ExtensionContext context) {
     Class<?> testClass = context.getRequiredTestClass();
     Optional<String> port = webEnvironmentOnAPort(testClass);
     if (port.isEmpty()
@@ -46,13 +49,34 @@ final class ParallelServerCheck {
             + " (org.junit.jupiter.api.parallel.Isolated) so that it runs alone.");
   }
 
+  /**
+   * Fails a test whose class's methods run at the same time: they share one test schema. Classes
+   * may, each with a schema of its own.
+   */
+  static void methods(ExtensionContext context) {
+    if (enabled(context) && context.getExecutionMode() == ExecutionMode.CONCURRENT) {
+      throw new ExtensionConfigurationException(
+          "dbit: the tests of "
+              + context.getRequiredTestClass().getName()
+              + " run concurrently with each other, but they share one test schema and would see"
+              + " each other's rows. Run classes in parallel, not the methods of one class: set"
+              + " junit.jupiter.execution.parallel.mode.default=same_thread and"
+              + " junit.jupiter.execution.parallel.mode.classes.default=concurrent, or annotate"
+              + " the class with @Execution(ExecutionMode.SAME_THREAD). dbit gives every class"
+              + " running at the same time a schema of its own.");
+    }
+  }
+
+  private static boolean enabled(ExtensionContext context) {
+    return context
+        .getConfigurationParameter(PARALLEL_ENABLED)
+        .map(v -> v.trim().equalsIgnoreCase("true"))
+        .orElse(false);
+  }
+
   /** Whether JUnit may run this class beside others (its configuration, not the run's luck). */
   static boolean classesMayRunConcurrently(ExtensionContext context) {
-    boolean enabled =
-        context
-            .getConfigurationParameter(PARALLEL_ENABLED)
-            .map(Boolean::parseBoolean)
-            .orElse(false);
+    boolean enabled = enabled(context);
     String mode =
         context
             .getConfigurationParameter(CLASSES_MODE)
@@ -64,7 +88,7 @@ final class ParallelServerCheck {
   /** {@code RANDOM_PORT} or {@code DEFINED_PORT} of a {@code @SpringBootTest}, also as a meta. */
   static Optional<String> webEnvironmentOnAPort(Class<?> testClass) {
     return find(testClass.getAnnotations(), new HashSet<>())
-        .flatMap(ParallelServerCheck::webEnvironment)
+        .flatMap(ParallelChecks::webEnvironment)
         .filter(mode -> mode.endsWith("_PORT"));
   }
 
