@@ -63,26 +63,28 @@ public final class RowChangeLog {
 
   /**
    * Starts watching {@code copy}: which of its tables tests write, the keys of the rows of its
-   * {@code tables} (each with a primary key) and what the parents of its {@code cascades} release,
-   * when the server writes a full row-based binary log and the control connection may keep its own
-   * writes out of it ({@code SET SESSION sql_log_bin = 0}, which the caller applied); empty, with
-   * the reason in the log, otherwise.
+   * {@code tables} (each with a primary key: every table that has one, so that a class's starting
+   * state is restored by rows too; the {@code large} ones named when their key cannot be read) and
+   * what the parents of its {@code cascades} release, when the server writes a full row-based
+   * binary log and the control connection may keep its own writes out of it ({@code SET SESSION
+   * sql_log_bin = 0}, which the caller applied); empty, with the reason in the log, otherwise.
    */
   public static Optional<Watch> watch(
       DatabaseServer server,
       Connection control,
       String copy,
       Map<String, List<String>> tables,
+      Set<String> large,
       List<CascadingKey> cascades) {
     // Without large tables or cascades the log only spares a reading: not worth a line.
-    Level level = tables.isEmpty() && cascades.isEmpty() ? Level.DEBUG : Level.INFO;
+    Level level = large.isEmpty() && cascades.isEmpty() ? Level.DEBUG : Level.INFO;
     try {
       Optional<String> unusable = BinaryLogAccess.unusable(control);
       if (unusable.isPresent()) {
         LOG.log(level, notFollowed(copy, unusable.get()));
         return Optional.empty();
       }
-      TrackedTables tracked = TrackedTables.read(control, copy, tables, cascades);
+      TrackedTables tracked = TrackedTables.read(control, copy, tables, large, cascades);
       return Optional.of(watchOn(server, control, copy, tracked));
     } catch (SQLException | IOException | TimeoutException | RuntimeException e) {
       LOG.log(

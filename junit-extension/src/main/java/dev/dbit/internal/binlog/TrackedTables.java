@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -28,11 +29,15 @@ record TrackedTables(Map<String, TrackedTable> tables, Map<String, List<ParentKe
 
   /**
    * The tables of {@code keys} (table to its primary-key columns) whose key dbit can read from the
-   * log, and the keys of {@code cascades} whose referenced values it can; the others are named in
-   * the log and compared in full.
+   * log, and the keys of {@code cascades} whose referenced values it can; the others are compared
+   * in full, and named in the log where they are {@code large} or a cascade's.
    */
   static TrackedTables read(
-      Connection control, String copy, Map<String, List<String>> keys, List<CascadingKey> cascades)
+      Connection control,
+      String copy,
+      Map<String, List<String>> keys,
+      Set<String> large,
+      List<CascadingKey> cascades)
       throws SQLException {
     Map<String, Map<String, Column>> columns = new HashMap<>();
     try (Statement statement = control.createStatement();
@@ -59,7 +64,9 @@ record TrackedTables(Map<String, TrackedTable> tables, Map<String, List<ParentKe
           for (String name : key) {
             Optional<KeyColumn> readable = readable(all.get(name));
             if (readable.isEmpty()) {
-              unreadable.add(table + " (" + name + ")");
+              if (large.contains(table)) {
+                unreadable.add(table + " (" + name + ")");
+              }
               return;
             }
             keyColumns.add(readable.get());

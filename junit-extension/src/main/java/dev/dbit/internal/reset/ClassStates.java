@@ -158,12 +158,14 @@ public final class ClassStates {
   }
 
   /**
-   * {@code tables} now come back from the running class's own tables; call once the plan of {@link
-   * #keepPlan} ran. Reads which of them hold rows, their keys and checksums: three queries.
+   * {@code tables} now come back from the running class's own tables, by rows where the change
+   * source names changed rows ({@code byRows}); call once the plan of {@link #keepPlan} ran. Reads
+   * which of them hold rows, their keys and checksums: three queries.
    */
-  void kept(List<String> tables) throws SQLException {
+  void kept(List<String> tables, Set<String> byRows) throws SQLException {
     State before = current();
-    SchemaLayout layout = before.layout().withRowsOf(control.get(), copy, tables, insertable());
+    SchemaLayout layout =
+        before.layout().withRowsOf(control.get(), copy, tables, insertable(), byRows);
     Map<String, String> own = new HashMap<>();
     for (String table : before.kept()) {
       own.put(table, keptTable(table));

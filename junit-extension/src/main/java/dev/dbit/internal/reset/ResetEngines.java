@@ -59,7 +59,12 @@ public final class ResetEngines {
     // Logs why not when it cannot (no log, not row-based, or sql_log_bin may not be set).
     Optional<RowChangeLog.Watch> log =
         RowChangeLog.watch(
-            server, control.get(), copy, layout.rowKeys(), layout.referenceCascades());
+            server,
+            control.get(),
+            copy,
+            SchemaLayout.primaryKeys(control.get(), copy),
+            layout.rowKeys().keySet(),
+            layout.referenceCascades());
     Optional<TableCounters> dialect =
         log.isPresent() ? Optional.empty() : TableCounters.of(control.get());
     if (log.isPresent() || dialect.isPresent() || !triggers) {

@@ -73,7 +73,7 @@ public final class SchemaRestorer implements Cleanups {
 
   @Override
   public void kept(CleanupPlan keep) throws SQLException {
-    states.kept(keep.tables());
+    states.kept(keep.tables(), rowSource.followedTables());
   }
 
   /** The planner of the state resets restore to now. */

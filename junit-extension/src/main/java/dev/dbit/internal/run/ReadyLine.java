@@ -75,6 +75,7 @@ final class ReadyLine {
       return reloaded;
     }
     Set<String> followed = new TreeSet<>(restorer.rowSource().followedTables());
+    followed.retainAll(layout.rowKeys().keySet());
     Set<String> keyed = new TreeSet<>(restorer.rowSource().keyedTables());
     Set<String> compared = new TreeSet<>(layout.rowKeys().keySet());
     compared.removeAll(followed);

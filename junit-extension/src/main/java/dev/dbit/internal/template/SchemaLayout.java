@@ -159,6 +159,13 @@ public record SchemaLayout(
         RowKeys.read(connection, schema, referenceColumns.keySet(), cascadedInto));
   }
 
+  /** The primary key columns of every table of {@code schema} that has one. */
+  public static Map<String, List<String>> primaryKeys(Connection connection, String schema)
+      throws SQLException {
+    Set<String> all = Set.copyOf(tableNames(connection, schema));
+    return RowKeys.read(connection, schema, all, all);
+  }
+
   /** Every table's insertable columns in {@code schema}, in one query. */
   public static Map<String, List<String>> insertableColumns(Connection connection, String schema)
       throws SQLException {
@@ -167,18 +174,22 @@ public record SchemaLayout(
 
   /**
    * This layout with {@code changed} as {@code schema} holds them now: which of them hold rows,
-   * with their {@code insertable} columns, each with a primary key restored by the rows that differ
-   * whatever its size. The layout of a class's starting state; two queries.
+   * with their {@code insertable} columns; restored by rows (by primary key) where large, under a
+   * cascade or {@code byRows} (the change source names their changed rows). The layout of a class's
+   * starting state; two queries.
    */
   public SchemaLayout withRowsOf(
       Connection connection,
       String schema,
       Collection<String> changed,
-      Map<String, List<String>> insertable)
+      Map<String, List<String>> insertable,
+      Set<String> byRows)
       throws SQLException {
     List<String> own = tables.stream().filter(changed::contains).toList();
     Set<String> holding = new HashSet<>(nonEmptyTables(connection, schema, own));
-    Map<String, List<String>> keys = RowKeys.read(connection, schema, holding, holding);
+    Set<String> keyed = new HashSet<>(byRows);
+    cascadingKeys.forEach(key -> keyed.add(key.child()));
+    Map<String, List<String>> keys = RowKeys.read(connection, schema, holding, keyed);
     Map<String, List<String>> columns = new LinkedHashMap<>();
     Map<String, List<String>> rowKeys = new HashMap<>(this.rowKeys);
     for (String table : tables) {

@@ -35,9 +35,10 @@ import javax.sql.DataSource;
  * </ul>
  *
  * Prints {@code class-fixture-test} (one test: its reset, writes and query, and for {@code
- * before-each} its fixture) and {@code class-fixture-class} (the whole class, fixture and end
- * included). Classes of the three kinds in a new random order each round. The first round checks
- * that each dbit test started from the class's state.
+ * before-each} its fixture), {@code class-fixture-reset} (that reset alone, the class's first test
+ * left out) and {@code class-fixture-class} (the whole class, fixture and end included). Classes of
+ * the three kinds in a new random order each round. The first round checks that each dbit test
+ * started from the class's state.
  */
 final class ClassFixtures {
   static final int TABLES = 10;
@@ -57,6 +58,9 @@ final class ClassFixtures {
   private final WorkerRun run;
   private final DataSource plain;
   private final Random random = new Random(11);
+
+  /** The reset before each test but a class's first, by kind: part of the test's time. */
+  private final Map<String, List<Double>> resets = new LinkedHashMap<>();
 
   private ClassFixtures(WorkerRun run) throws SQLException {
     this.run = run;
@@ -78,6 +82,7 @@ final class ClassFixtures {
     List<String> kinds = new ArrayList<>(List.of("before-each", "before-all", "rollback"));
     Map<String, List<Double>> tests = new LinkedHashMap<>();
     Map<String, List<Double>> classes = new LinkedHashMap<>();
+    resets.clear();
     kinds.forEach(k -> tests.put(k, new ArrayList<>()));
     kinds.forEach(k -> classes.put(k, new ArrayList<>()));
     for (int round = 0; round < rounds; round++) {
@@ -96,6 +101,7 @@ final class ClassFixtures {
     }
     tests.forEach((kind, millis) -> printer.print("class-fixture-test", kind + at, millis));
     classes.forEach((kind, millis) -> printer.print("class-fixture-class", kind + at, millis));
+    resets.forEach((kind, millis) -> printer.print("class-fixture-reset", kind + at, millis));
   }
 
   /** One class of {@code kind}; the time of each of its tests. */
@@ -129,7 +135,10 @@ final class ClassFixtures {
     Map<String, Long> state = null;
     for (int test = 0; test < TESTS; test++) {
       long start = System.nanoTime();
-      run.tests().begin(false);
+      double reset = run.tests().begin(false);
+      if (test > 0) {
+        resets.computeIfAbsent(kind, k -> new ArrayList<>()).add(reset);
+      }
       if (!once) {
         fixture(run.dataSource());
       }
