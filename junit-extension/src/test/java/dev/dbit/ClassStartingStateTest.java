@@ -66,6 +66,26 @@ class ClassStartingStateTest {
     proveOn(config);
   }
 
+  /** MariaDB's table statistics where dbit cannot follow the log (statement format). */
+  @Test
+  void embeddedMariaDbWithUserStatistics() throws Exception {
+    try (dev.dbit.internal.server.EmbeddedMariaDb server =
+            dev.dbit.internal.server.EmbeddedMariaDb.start(
+                Path.of(System.getProperty("user.home"), ".cache", "dbit"));
+        LogLines log = new LogLines()) {
+      String url = "jdbc:mysql://127.0.0.1:" + server.port() + "/?sslMode=DISABLED";
+      RootSql.execute(url, "SET GLOBAL userstat = 1", "SET GLOBAL binlog_format = 'STATEMENT'");
+      try {
+        proveOn(Map.of("dbit.provider", "external", "dbit.url", url));
+      } finally {
+        RootSql.execute(url, "SET GLOBAL userstat = 0", "SET GLOBAL binlog_format = 'ROW'");
+      }
+      assertThat(log.messages())
+          .as("the path under test: user statistics")
+          .anyMatch(line -> line.contains("changed tables found by MariaDB user and table"));
+    }
+  }
+
   private void proveOn(Map<String, String> server) throws Exception {
     Map<String, String> config = new HashMap<>(server);
     config.put(
