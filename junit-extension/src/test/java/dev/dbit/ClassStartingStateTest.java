@@ -87,6 +87,11 @@ class ClassStartingStateTest {
   }
 
   private void proveOn(Map<String, String> server) throws Exception {
+    prove(dir, server);
+  }
+
+  /** Runs the three fixture classes on {@code server}, migrations written to {@code dir}. */
+  static void prove(Path dir, Map<String, String> server) throws Exception {
     Map<String, String> config = new HashMap<>(server);
     config.put(
         DbIntegrationTest.MIGRATIONS,

@@ -102,6 +102,20 @@ class TestcontainersProviderTest {
     }
   }
 
+  /** What a class writes before its first test stays for its tests on each image too. */
+  @ParameterizedTest
+  @ValueSource(strings = {MYSQL, MARIADB})
+  void classStartingStatesOnTheContainer(String image) throws Exception {
+    Map<String, String> config = on(image);
+    // The fixtures compare tables over a root connection of their own.
+    RootSql.password = "dbit-test-only";
+    try {
+      ClassStartingStateTest.prove(dir, config);
+    } finally {
+      RootSql.password = "";
+    }
+  }
+
   /**
    * The seed's pattern on each image (server-side prepare, execute and close with Nagle on): one
    * large test fails as a stall with the server's own time, and a class of small tests fails
