@@ -3,7 +3,7 @@
 # junit-extension's main Java sources, Javadoc and comments included, as `wc -l` counts them.
 set -euo pipefail
 cd "$(dirname "$0")/../junit-extension/src/main/java/dev/dbit"
-MAIN_MAX=19703 RESET_MAX=5124 CLASS_MAX=300
+MAIN_MAX=19712 RESET_MAX=5133 CLASS_MAX=300
 lines() { find "$@" -name '*.java' -print0 | xargs -0 cat | wc -l; }
 main=$(lines .)
 reset=$(lines internal/reset internal/binlog)

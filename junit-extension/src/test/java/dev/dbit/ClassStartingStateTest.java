@@ -122,12 +122,10 @@ class ClassStartingStateTest {
 
   private static void compare(String where, Map<String, String> expected, TestDatabase database)
       throws SQLException {
-    Map<String, String> now = TableStates.now(database);
     COMPARED.add(where);
-    if (!now.equals(expected)) {
-      Map<String, String> differing = new HashMap<>(now);
-      differing.entrySet().removeIf(e -> e.getValue().equals(expected.get(e.getKey())));
-      MISMATCHES.add(where + ": " + differing.keySet());
+    java.util.Set<String> differing = TableStates.differingFrom(expected, database);
+    if (!differing.isEmpty()) {
+      MISMATCHES.add(where + ": " + differing);
     }
   }
 

@@ -159,17 +159,15 @@ class ClassStateProofTest {
       int number = NUMBERS.get(getClass());
       Map<String, String> state = STATES.get(getClass());
       COMPARED.incrementAndGet();
-      Map<String, String> now = TableStates.now(database);
-      if (!now.equals(state)) {
-        Map<String, String> differing = new HashMap<>(now);
-        differing.entrySet().removeIf(e -> e.getValue().equals(state.get(e.getKey())));
+      java.util.Set<String> differing = TableStates.differingFrom(state, database);
+      if (!differing.isEmpty()) {
         MISMATCHES.add(
             "class "
                 + number
                 + " test "
                 + test
                 + ": "
-                + differing.keySet()
+                + differing
                 + " (setup kinds "
                 + ProofSeeds.kind(caseNumber(number, TESTS), SeededSchemaProofTest.KINDS)
                 + ", "

@@ -124,6 +124,14 @@ final class TableStates {
     }
   }
 
+  /** The tables whose checksum now differs from {@code expected} (a state {@link #now} took). */
+  static java.util.Set<String> differingFrom(Map<String, String> expected, TestDatabase database)
+      throws SQLException {
+    Map<String, String> differing = new HashMap<>(now(database));
+    differing.entrySet().removeIf(e -> e.getValue().equals(expected.get(e.getKey())));
+    return new java.util.TreeSet<>(differing.keySet());
+  }
+
   /** The checksum of every table ({@code CHECKSUM TABLE}: one pass over each table's rows). */
   private static Map<String, String> fingerprints(
       Connection connection, String schema, List<String> tables) throws SQLException {

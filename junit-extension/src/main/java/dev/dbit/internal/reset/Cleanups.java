@@ -50,4 +50,7 @@ interface Cleanups {
 
   /** {@code keep} ran: its tables come back from the class's starting state from now on. */
   void kept(CleanupPlan keep) throws SQLException;
+
+  /** The running class's state goes; returns the tables it kept. */
+  Set<String> leaveClass();
 }

@@ -241,9 +241,12 @@ public final class ResetEngine<R extends ChangeReader.Reading> {
     return new AfterTest(end.start(), end.openTransactions());
   }
 
-  /** The tables a class that ended kept: the next reset gives them back the state below's rows. */
-  public void classEnded(Set<String> kept) {
-    classEnded.addAll(kept);
+  /**
+   * The running class ended: its state goes, and the next reset gives the tables it kept back the
+   * rows of the state below.
+   */
+  public void leaveClass() {
+    classEnded.addAll(cleanups.leaveClass());
   }
 
   /** Reads the counters now, in the middle of a test. */

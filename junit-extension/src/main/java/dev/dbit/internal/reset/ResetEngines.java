@@ -62,7 +62,7 @@ public final class ResetEngines {
             server,
             control.get(),
             copy,
-            SchemaLayout.primaryKeys(control.get(), copy),
+            layout.primaryKeys(control.get(), copy),
             layout.rowKeys().keySet(),
             layout.referenceCascades());
     Optional<TableCounters> dialect =

@@ -76,6 +76,11 @@ public final class SchemaRestorer implements Cleanups {
     states.kept(keep.tables(), rowSource.followedTables());
   }
 
+  @Override
+  public Set<String> leaveClass() {
+    return states.leave();
+  }
+
   /** The planner of the state resets restore to now. */
   private CleanupPlanner planner() {
     return states.current().planner();
@@ -161,22 +166,17 @@ public final class SchemaRestorer implements Cleanups {
   /** The cleanup of {@code dirty} with the current bookkeeping, comparing in full; runs nothing. */
   @Override
   public CleanupPlan plan(Collection<String> dirty) {
-    return plan(
-        dirty, ChangedRows.unknown(), CascadeClosure.unknown(states.current().layout(), dirty));
+    return plan(dirty, false);
   }
 
   @Override
   public CleanupPlan planInFull(Collection<String> dirty) {
+    return plan(dirty, true);
+  }
+
+  private CleanupPlan plan(Collection<String> dirty, boolean inFull) {
     CascadeClosure cascades = CascadeClosure.unknown(states.current().layout(), dirty);
-    return planner()
-        .plan(
-            dirty,
-            countersMoved,
-            resetAutoIncrement,
-            ChangedRows.unknown(),
-            cascades,
-            rowSource.keys(),
-            true);
+    return plan(dirty, ChangedRows.unknown(), cascades, inFull);
   }
 
   /**
@@ -190,12 +190,15 @@ public final class SchemaRestorer implements Cleanups {
     return plan(
         dirty,
         changes,
-        CascadeClosure.of(control.get(), state.layout(), state.from(), dirty, changes));
+        CascadeClosure.of(control.get(), state.layout(), state.from(), dirty, changes),
+        false);
   }
 
-  private CleanupPlan plan(Collection<String> dirty, ChangedRows changes, CascadeClosure cascades) {
+  private CleanupPlan plan(
+      Collection<String> dirty, ChangedRows changes, CascadeClosure cascades, boolean inFull) {
     return planner()
-        .plan(dirty, countersMoved, resetAutoIncrement, changes, cascades, rowSource.keys(), false);
+        .plan(
+            dirty, countersMoved, resetAutoIncrement, changes, cascades, rowSource.keys(), inFull);
   }
 
   /**

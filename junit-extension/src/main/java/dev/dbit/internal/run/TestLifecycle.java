@@ -105,8 +105,8 @@ public final class TestLifecycle {
   public void leaveClass() throws SQLException {
     keepPending = false;
     if (restorer.classStates().inClass()) {
-      between.classEnded(restorer.classStates().leave());
-      reset(false, between::beforeTest);
+      between.leaveClass();
+      restore();
     }
   }
 
@@ -235,9 +235,9 @@ public final class TestLifecycle {
     if (restorer.rowSource().log().isPresent() && !connections.serverLost() && current == null) {
       try {
         while (restorer.classStates().inClass()) {
-          between.classEnded(restorer.classStates().leave());
+          between.leaveClass();
         }
-        reset(false, between::beforeTest);
+        restore();
         CopyHistory.recordClean(control.get(), copy);
       } catch (SQLException | RuntimeException e) {
         LOG.log(

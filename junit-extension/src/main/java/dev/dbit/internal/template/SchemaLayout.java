@@ -159,10 +159,10 @@ public record SchemaLayout(
         RowKeys.read(connection, schema, referenceColumns.keySet(), cascadedInto));
   }
 
-  /** The primary key columns of every table of {@code schema} that has one. */
-  public static Map<String, List<String>> primaryKeys(Connection connection, String schema)
+  /** The primary key columns of every table of this layout that has one, in {@code schema}. */
+  public Map<String, List<String>> primaryKeys(Connection connection, String schema)
       throws SQLException {
-    Set<String> all = Set.copyOf(tableNames(connection, schema));
+    Set<String> all = Set.copyOf(tables);
     return RowKeys.read(connection, schema, all, all);
   }
 

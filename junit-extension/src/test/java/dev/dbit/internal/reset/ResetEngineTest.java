@@ -91,7 +91,8 @@ class ResetEngineTest {
     reader.cleanings.add(fake(3, Set.of()));
     cleanups.differing = Optional.of(Set.of());
     engine.afterTest();
-    engine.classEnded(Set.of("kept"));
+    cleanups.keptByClass = Set.of("kept");
+    engine.leaveClass();
 
     engine.beforeTest();
 
@@ -103,7 +104,8 @@ class ResetEngineTest {
 
   @Test
   void whatAnEndedClassKeptIsCleanedBeforeAProbeWhichCannotSeeItAll() throws Exception {
-    engine.classEnded(Set.of("kept"));
+    cleanups.keptByClass = Set.of("kept");
+    engine.leaveClass();
     engine.distrust();
 
     engine.beforeTest();
@@ -434,6 +436,13 @@ class ResetEngineTest {
     @Override
     public void kept(CleanupPlan keep) {
       kept.add(keep.tables());
+    }
+
+    Set<String> keptByClass = Set.of();
+
+    @Override
+    public Set<String> leaveClass() {
+      return keptByClass;
     }
   }
 }
